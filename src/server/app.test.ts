@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createTestApp, type TestApp } from './test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API frame', () => {
+  it('reports health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const client = createClient(t.app);
+    await client.get('/api/csrf-cookie');
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/auth/login', payload: '{"email":',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${client.jar.get('XSRF-TOKEN')}`, 'x-xsrf-token': client.jar.get('XSRF-TOKEN')! },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('malformed_request');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('publishes OpenAPI generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/user', '/api/locations/search']));
+    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'password']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('when the database goes away', () => {
+  it('health answers 503 and other calls a bare 500 without internals', async () => {
+    const own = await createTestApp();
+    await own.database.close();
+    const health = await own.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json().error.code).toBe('database_unavailable');
+    const user = await own.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: 'fyn.session_token=abc.def' } });
+    expect(user.statusCode).toBe(500);
+    expect(user.json()).toEqual({ error: { code: 'internal_error', message: 'Internal Server Error. Please try again later.' } });
+    await own.app.close();
+  });
+});

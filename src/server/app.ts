@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createThrottle } from './lib/throttle.ts';
+import { createAuth } from './modules/auth/better-auth.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerLocationRoutes } from './modules/locations/routes.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { registerDevMailRoutes } from './modules/mail/routes.ts';
+import { registerUserRoutes } from './modules/user/routes.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildOptions = {
+  /** An open, migrated database; when absent one is opened from the configuration. */
+  database?: Database;
+  mailer?: Mailer;
+};
+
+/** The whole application without listening: the server entry point and the tests use it. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }));
+  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database));
+  const ctx: AppContext = { config, database, mailer, auth: createAuth(config, database, mailer), throttle: createThrottle(database) };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.appUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: [] });
+  await registerDocs(app);
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerLocationRoutes(app, ctx);
+  if (config.env !== 'production') registerDevMailRoutes(app, ctx);
+
+  await registerSpa(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/** UN/LOCODE locations (reference data, not tenant-owned). */
+export const locations = pgTable(
+  'locations',
+  {
+    code: text('code').primaryKey(),
+    country: text('country').notNull(),
+    name: text('name').notNull(),
+    /** Lower-case name without diacritics, filled by the importer; what search matches on. */
+    searchName: text('search_name').notNull(),
+    subdivision: text('subdivision'),
+    status: text('status'),
+    functions: text('functions').array().notNull(),
+    iata: text('iata'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+  },
+  (t) => [
+    index('locations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('locations_search_name_prefix_idx').on(sql`${t.searchName} text_pattern_ops`),
+    index('locations_country_idx').on(t.country),
+  ],
+);
+
+/** ISO 3166-2 subdivisions, as shipped with UN/LOCODE. */
+export const subdivisions = pgTable(
+  'subdivisions',
+  {
+    country: text('country').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: text('type'),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.code] })],
+);

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { importLocations } from './modules/locations/import.ts';
+import { seedDemo } from './modules/demo/seed.ts';
+import { webDistDir } from './paths.ts';
+
+/** Starts FYN: validate the environment, migrate, load reference data, seed the demo, listen. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, webDistDir);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`fyn: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = Date.now();
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
+  await database.migrate();
+  const imported = await importLocations(database);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  if (config.demoSeed) await seedDemo(app.ctx);
+  if (imported > 0) app.log.info({ locations: imported }, 'UN/LOCODE imported');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.appUrl, database: database.driver, ms: Date.now() - started }, 'FYN is ready');
+}
+
+main().catch((err) => {
+  console.error('fyn: failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { readonly kind: 'outbox' | 'smtp'; send(mail: Mail): Promise<void>; close(): Promise<void> };
+
+/** Default: mails are written to the `mail_outbox` table, readable at /dev outside production. */
+export function createOutboxMailer(database: Database): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await database.db.insert(mailOutbox).values({ id: uuidv7(), ...mail });
+    },
+    async close() {},
+  };
+}
+
+/** Production: mails go to the SMTP server of `SMTP_URL` (smtp:// or smtps://user:pass@host:port). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../lib/errors.ts';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Double-submit CSRF protection (DESIGN.md §4). The token is `nonce.hmac(nonce)` so that a
+ * cookie planted from elsewhere without the server's secret is refused too.
+ */
+export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: string[] }) {
+  const sign = (nonce: string) => createHmac('sha256', opts.secret).update('csrf:' + nonce).digest('base64url');
+  const valid = (token: string) => {
+    const [nonce, mac] = token.split('.');
+    if (!nonce || !mac) return false;
+    const expected = Buffer.from(sign(nonce));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  app.get('/api/csrf-cookie', { schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: z.null() } } }, async (req, reply) => {
+    const current = req.cookies[CSRF_COOKIE];
+    const token = current && valid(current) ? current : (() => { const n = randomBytes(18).toString('base64url'); return `${n}.${sign(n)}`; })();
+    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
+    return reply.status(204).send(null);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const path = req.url.split('?')[0];
+    if (opts.exempt.includes(path)) return;
+    const cookie = req.cookies[CSRF_COOKIE];
+    const header = req.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || header !== cookie || !valid(cookie)) {
+      throw new AppError(403, 'csrf_mismatch', 'The anti-forgery token is missing or does not match. Reload the page and try again.');
+    }
+  });
+}

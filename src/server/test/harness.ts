@@ -1,0 +1,126 @@
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  env: 'test',
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: process.env.DATABASE_URL,
+  appUrl: 'http://localhost:3000',
+  sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+  smtpUrl: undefined,
+  mailFrom: 'FYN <no-reply@fyn.local>',
+  logLevel: 'silent',
+  trustProxy: false,
+  demoSeed: false,
+  webDir: null,
+  ...overrides,
+});
+
+/** A fresh copy of the migrated template: PGlite from its dump, PostgreSQL by CREATE DATABASE … TEMPLATE. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ loadDataDir: blob });
+  }
+  const name = `fyn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return database;
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A browser-like client over `inject`: keeps cookies, and fetches the CSRF cookie before every
+ * state-changing request, as the web client does.
+ */
+export function createClient(app: FastifyInstance, ip = '127.0.0.1') {
+  const jar = new Map<string, string>();
+  const store = (res: LightMyRequestResponse) => {
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+      if (expired) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+  };
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    if (method !== 'GET' && !jar.has('XSRF-TOKEN')) {
+      store(await app.inject({ method: 'GET', url: '/api/csrf-cookie', headers: { cookie: cookieHeader() }, remoteAddress: ip }));
+    }
+    const res = await app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: {
+        cookie: cookieHeader(),
+        ...(method !== 'GET' ? { 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    store(res);
+    return Object.assign(res, { body: res.body, data: safeJson(res.body) });
+  }
+  return {
+    jar,
+    get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
+    put: (url: string, body?: unknown) => request('PUT', url, body ?? {}),
+    delete: (url: string) => request('DELETE', url),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const safeJson = (text: string): any => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The code in the newest verification mail to `email`. */
+export async function latestCode(database: Database, email: string): Promise<string> {
+  const [mail] = await database.query<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by created_at desc, id desc limit 1', [email]);
+  const code = /^(\d{6}) /.exec(mail?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

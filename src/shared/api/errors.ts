@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The one failure shape of every API call (DESIGN.md §4). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    email: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>['error'];
+
+/** Error codes the API answers with, shared so that the browser can react to them by name. */
+export const ERROR_CODES = {
+  unauthenticated: 'unauthenticated',
+  emailVerificationRequired: 'email_verification_required',
+  csrfMismatch: 'csrf_mismatch',
+  invalidCredentials: 'invalid_credentials',
+  validationFailed: 'validation_failed',
+  tooManyRequests: 'too_many_requests',
+  notFound: 'not_found',
+  invalidOtp: 'invalid_otp',
+  otpExpired: 'otp_expired',
+  invalidToken: 'invalid_token',
+} as const;
+
+/** Wraps a schema in the success envelope `{ data: … }`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
