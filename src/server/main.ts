@@ -21,11 +21,11 @@ async function main() {
   const started = Date.now();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
   await database.migrate();
-  const imported = await importLocations(database);
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
+  const imported = await importLocations(database, () => app.log.info('importing UN/LOCODE reference data'));
+  if (imported > 0) app.log.info({ locations: imported, ms: Date.now() - started }, 'UN/LOCODE imported');
   if (config.demoSeed) await seedDemo(app.ctx);
-  if (imported > 0) app.log.info({ locations: imported }, 'UN/LOCODE imported');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** UN/LOCODE locations (reference data, not tenant-owned). */
 export const locations = pgTable(
@@ -35,3 +35,10 @@ export const subdivisions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.country, t.code] })],
 );
+
+/** Reference data sets fully loaded; a set without its row here is reloaded from scratch. */
+export const referenceImports = pgTable('reference_imports', {
+  name: text('name').primaryKey(),
+  rows: integer('rows').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});

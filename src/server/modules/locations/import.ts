@@ -38,10 +38,15 @@ async function insertBatches(database: Database, rows: AsyncIterable<Record<stri
   return count;
 }
 
-/** Loads UN/LOCODE into an empty `locations` table; a no-op when it is already filled. */
-export async function importLocations(database: Database, dir = join(referenceDataDir, 'unlocode')): Promise<number> {
-  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from locations');
-  if (n > 0) return 0;
+/**
+ * Loads UN/LOCODE once. The set counts as loaded only when its `reference_imports` row exists,
+ * written last: an import cut short (a crash, a kill) is started again from empty at next start.
+ */
+export async function importLocations(database: Database, onStart?: () => void, dir = join(referenceDataDir, 'unlocode')): Promise<number> {
+  const done = await database.query(`select 1 from reference_imports where name = 'unlocode'`);
+  if (done.length > 0) return 0;
+  onStart?.();
+  await database.query('truncate locations, subdivisions');
   await insertBatches(
     database,
     (async function* () {
@@ -51,7 +56,7 @@ export async function importLocations(database: Database, dir = join(referenceDa
      select country, code, name, type from jsonb_to_recordset($1::jsonb) as x(country text, code text, name text, type text)
      on conflict do nothing`,
   );
-  return insertBatches(
+  const rows = await insertBatches(
     database,
     (async function* () {
       for await (const r of readGzipCsv(join(dir, 'locations.csv.gz'))) {
@@ -68,4 +73,6 @@ export async function importLocations(database: Database, dir = join(referenceDa
      from jsonb_to_recordset($1::jsonb) as x(code text, country text, name text, search_name text, subdivision text,
        status text, functions jsonb, iata text, lat double precision, lon double precision)`,
   );
+  await database.query(`insert into reference_imports (name, rows) values ('unlocode', $1)`, [rows]);
+  return rows;
 }
