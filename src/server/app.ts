@@ -76,11 +76,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(cookie);
   // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
-  await app.register(rateLimit, {
-    max: 600,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
-  });
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      allowList: (req) => !req.url.startsWith('/api/'),
+    });
+  }
   registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: [] });
   await registerDocs(app);
 

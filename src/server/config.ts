@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('FYN <no-reply@fyn.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   DEMO_SEED: boolish.optional(),
 });
 
@@ -40,6 +41,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   trustProxy: boolean;
+  /** API requests per minute per client address; 0 turns the ceiling off. */
+  rateLimitPerMinute: number;
   /** Demo accounts on first start: embedded mode outside production unless DEMO_SEED says otherwise. */
   demoSeed: boolean;
   /** Where the built SPA lives; null serves no SPA (tests). */
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoSeed: e.DEMO_SEED ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDir,
   };

@@ -20,6 +20,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   mailFrom: 'FYN <no-reply@fyn.local>',
   logLevel: 'silent',
   trustProxy: false,
+  rateLimitPerMinute: 0,
   demoSeed: false,
   webDir: null,
   ...overrides,

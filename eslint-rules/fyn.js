@@ -1,0 +1,70 @@
+// FYN's own lint rules: the layer boundaries of DESIGN.md §3 and kebab-case file names.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** Which layer a repository path belongs to: shared, server, web, or web feature <name>. */
+function layerOf(p) {
+  if (p.startsWith('src/shared/')) return { layer: 'shared' };
+  if (p.startsWith('src/server/')) return { layer: 'server' };
+  const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
+  if (feature) return { layer: 'web', feature: feature[1] };
+  if (p.startsWith('src/web/')) return { layer: 'web' };
+  return { layer: 'other' };
+}
+
+function resolveImport(from, spec) {
+  const alias = /^#(shared|server|web)\/(.*)$/.exec(spec);
+  if (alias) return `src/${alias[1]}/${alias[2]}`;
+  if (spec.startsWith('.')) return rel(path.resolve(path.dirname(from), spec));
+  return null;
+}
+
+const boundaries = {
+  meta: { type: 'problem', docs: { description: 'web and server never import each other; features never import features; shared imports neither' }, schema: [] },
+  create(context) {
+    const file = rel(context.filename);
+    const from = layerOf(file);
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (from.layer === 'shared' && spec.startsWith('node:')) {
+        return context.report({ node, message: `src/shared runs in the browser too: no "${spec}".` });
+      }
+      const target = resolveImport(context.filename, spec);
+      if (!target) return;
+      const to = layerOf(target);
+      const bad =
+        (from.layer === 'web' && to.layer === 'server') ||
+        (from.layer === 'server' && to.layer === 'web') ||
+        (from.layer === 'shared' && (to.layer === 'web' || to.layer === 'server')) ||
+        (from.feature && to.feature && from.feature !== to.feature);
+      if (bad) {
+        const what = from.feature && to.feature ? `feature "${from.feature}" may not import feature "${to.feature}" (compose them in src/web/app)` : `${from.layer} may not import ${to.layer}`;
+        context.report({ node, message: `Layer boundary: ${what}.` });
+      }
+    };
+    return {
+      ImportDeclaration: (n) => check(n, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+      ExportAllDeclaration: (n) => check(n, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+    };
+  },
+};
+
+const kebabCase = {
+  meta: { type: 'suggestion', docs: { description: 'file names are kebab-case' }, schema: [] },
+  create(context) {
+    return {
+      Program(node) {
+        const base = path.basename(context.filename).replace(/(\.(test|spec|config|d))?\.(ts|tsx|js|mjs|cjs)$/, '');
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) {
+          context.report({ node, message: `File name "${path.basename(context.filename)}" is not kebab-case.` });
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, 'kebab-case-files': kebabCase } };

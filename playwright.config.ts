@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A free port, chosen once by the runner and inherited by its workers. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+process.env.FYN_E2E_PORT ??= String(await freePort());
+const port = Number(process.env.FYN_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium (CHROMIUM_PATH, then /usr/bin/chromium); else Playwright's own download.
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // The real built app on an empty embedded database (migrations, UN/LOCODE, demo accounts).
+    command: `rm -rf .tmp/e2e-data && node dist/server/main.js`,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
