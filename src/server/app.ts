@@ -15,6 +15,10 @@ import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
+import { createLocalFileStore, fileStoreRoot, type FileStore } from './modules/files/store.ts';
+import multipart from '@fastify/multipart';
+import { createOpenMeteoProvider, withCache } from './modules/weather/provider.ts';
+import { registerWeatherRoutes } from './modules/weather/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -30,6 +34,7 @@ export type BuildOptions = {
   /** An open, migrated database; when absent one is opened from the configuration. */
   database?: Database;
   mailer?: Mailer;
+  files?: FileStore;
 };
 
 /** The whole application without listening: the server entry point and the tests use it. */
@@ -46,7 +51,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }));
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database));
-  const ctx: AppContext = { config, database, mailer, auth: createAuth(config, database, mailer), throttle: createThrottle(database) };
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer,
+    auth: createAuth(config, database, mailer),
+    throttle: createThrottle(database),
+    files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
+  };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await mailer.close();
@@ -75,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
   // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
@@ -90,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
+  registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
   if (config.env !== 'production') registerDevMailRoutes(app, ctx);
 
   await registerSpa(app, config.webDir);

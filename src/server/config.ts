@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('FYN <no-reply@fyn.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  WEATHER_URL: z.union([z.url(), z.literal('none')]).default('https://api.open-meteo.com/v1/forecast'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   DEMO_SEED: boolish.optional(),
 });
@@ -43,6 +44,8 @@ export type Config = {
   trustProxy: boolean;
   /** API requests per minute per client address; 0 turns the ceiling off. */
   rateLimitPerMinute: number;
+  /** Open-Meteo compatible forecast address, or null for no weather provider. */
+  weatherUrl: string | null;
   /** Demo accounts on first start: embedded mode outside production unless DEMO_SEED says otherwise. */
   demoSeed: boolean;
   /** Where the built SPA lives; null serves no SPA (tests). */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    weatherUrl: e.WEATHER_URL === 'none' ? null : e.WEATHER_URL,
     demoSeed: e.DEMO_SEED ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDir,
   };

@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -12,7 +14,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   env: 'test',
   port: 0,
   host: '127.0.0.1',
-  dataDir: '/nonexistent',
+  dataDir: mkdtempSync(join(tmpdir(), 'fyn-test-')),
   databaseUrl: process.env.DATABASE_URL,
   appUrl: 'http://localhost:3000',
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
@@ -21,6 +23,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   trustProxy: false,
   rateLimitPerMinute: 0,
+  weatherUrl: null,
   demoSeed: false,
   webDir: null,
   ...overrides,
@@ -102,6 +105,7 @@ export function createClient(app: FastifyInstance, ip = '127.0.0.1') {
   }
   return {
     jar,
+    request,
     get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
     post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
     put: (url: string, body?: unknown) => request('PUT', url, body ?? {}),

@@ -20,6 +20,10 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   current_password_wrong: 'Your current password is not correct.',
   widget_positions_unique: 'Two widgets cannot share a position.',
   country_code: 'Use a two-letter country code.',
+  nothing_to_update: 'Send at least one field to change.',
+  file_required: 'Choose a file to upload.',
+  file_too_large: 'The file is larger than 2 MB.',
+  file_type: 'Upload a PNG, JPEG or WebP image.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

@@ -13,5 +13,18 @@ export const sessionUserSchema = z.object({
   widget_sequence: widgetSequenceSchema.nullable(),
   organisation: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
   locale: z.enum(LOCALES),
+  /** Address of the user's picture, or null. */
+  avatar_url: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const updateUserBody = z
+  .object({
+    name: z.string().trim().min(1, 'name_required').max(120, 'name_too_long').optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.locale !== undefined, 'nothing_to_update');
+
+/** Avatar upload limits, the same in the browser and on the server. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

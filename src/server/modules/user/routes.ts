@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { sessionUserSchema, LOCALES, type Locale, type SessionUser } from '#shared/api/user.ts';
+import { AVATAR_MAX_BYTES, LOCALES, sessionUserSchema, updateUserBody, type Locale, type SessionUser } from '#shared/api/user.ts';
 import { widgetPositionsBody, widgetSequenceSchema } from '#shared/dashboard/widgets.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser, type SessionUserRow } from '../auth/session.ts';
+import { IMAGE_TYPES, sniffImage, type ImageExt } from '../files/store.ts';
 
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const FILES_PREFIX = '/api/files/';
 
 export function toSessionUser(u: SessionUserRow): SessionUser {
   const seq = widgetSequenceSchema.safeParse(u.widgetSequence);
@@ -21,23 +25,94 @@ export function toSessionUser(u: SessionUserRow): SessionUser {
     widget_sequence: seq.success ? seq.data : null,
     organisation: null,
     locale: (LOCALES as readonly string[]).includes(u.locale ?? '') ? (u.locale as Locale) : 'en',
+    avatar_url: u.image ?? null,
   };
 }
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { database } = ctx;
+  const { database, files } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
+  const userResponse = { 200: envelope(sessionUserSchema) };
+
+  async function update(id: string, values: Partial<typeof users.$inferInsert>) {
+    await database.db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+  /** The user as stored now (the session's copy was read before our change). */
+  async function fresh(id: string, before: SessionUserRow): Promise<SessionUser> {
+    const [row] = await database.db.select().from(users).where(eq(users.id, id));
+    return toSessionUser({ ...before, ...row });
+  }
 
   api.get('/api/user', {
-    schema: { tags, summary: 'The logged-in user', response: { 200: envelope(sessionUserSchema) } },
+    schema: { tags, summary: 'The logged-in user', response: userResponse },
   }, async (req) => ({ data: toSessionUser(await requireUser(ctx, req)) }));
+
+  api.patch('/api/user', {
+    schema: { tags, summary: 'Change the own name or interface language', body: updateUserBody, response: userResponse },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    await update(user.id, { ...(req.body.name !== undefined && { name: req.body.name }), ...(req.body.locale && { locale: req.body.locale }) });
+    return { data: await fresh(user.id, user) };
+  });
 
   api.post('/api/user/widget-positions', {
     schema: { tags, summary: 'Save the dashboard layout ({key: position}, 0 = hidden)', body: widgetPositionsBody, response: { 204: z.null() } },
   }, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    await database.db.update(users).set({ widgetSequence: req.body.widget_sequence, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await update(user.id, { widgetSequence: req.body.widget_sequence });
     return reply.status(204).send(null);
   });
+
+  api.post('/api/user/avatar', {
+    schema: {
+      tags,
+      summary: 'Upload the own picture (multipart field "file": PNG, JPEG or WebP, at most 2 MB)',
+      consumes: ['multipart/form-data'],
+      response: userResponse,
+    },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    const part = req.isMultipart() ? await req.file({ limits: { fileSize: AVATAR_MAX_BYTES } }) : undefined;
+    if (!part) throw invalidField('validation_failed', 'file', 'file_required');
+    const data = await part.toBuffer().catch(() => null);
+    if (!data || part.file.truncated) throw invalidField('file_too_large', 'file', 'file_too_large');
+    const ext = sniffImage(data);
+    if (!ext) throw invalidField('unsupported_file_type', 'file', 'file_type');
+    const key = `avatars/${uuidv7()}.${ext}`;
+    await files.put(key, data);
+    await update(user.id, { image: FILES_PREFIX + key });
+    await removeFile(user.image);
+    return { data: await fresh(user.id, user) };
+  });
+
+  api.delete('/api/user/avatar', {
+    schema: { tags, summary: 'Remove the own picture', response: userResponse },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    await update(user.id, { image: null });
+    await removeFile(user.image);
+    return { data: await fresh(user.id, user) };
+  });
+
+  /** Uploaded pictures, for logged-in users. Names are unique, so they are cached for good. */
+  api.get('/api/files/:folder/:name', {
+    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(['avatars']), name: z.string().max(80) }) },
+  }, async (req, reply) => {
+    await requireUser(ctx, req);
+    const { folder, name } = req.params;
+    const file = await files.get(`${folder}/${name}`);
+    const ext = name.split('.').pop() as ImageExt;
+    if (!file || !(ext in IMAGE_TYPES)) throw notFound('The file');
+    return reply
+      .header('content-type', IMAGE_TYPES[ext].mime)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(file.stream);
+  });
+
+  async function removeFile(url: string | null | undefined) {
+    if (url?.startsWith(FILES_PREFIX)) await files.delete(url.slice(FILES_PREFIX.length)).catch(() => {});
+  }
 }
