@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { useSessionStore } from '../lib/session-store.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { Guarded, type GuardName } from './guards.tsx';
+import { sessionUser } from '../test/fixtures.ts';
+
+const user = sessionUser();
+
+function routes(guards: Record<string, GuardName[]>) {
+  return [
+    ...Object.entries(guards).map(([path, list]) => ({
+      path,
+      element: (
+        <Guarded guards={list}>
+          <p>screen {path}</p>
+        </Guarded>
+      ),
+    })),
+    { path: '/auth/login', element: <p>login page</p> },
+    { path: '/', element: <p>home page</p> },
+    { path: '/404', element: <p>not found page</p> },
+  ];
+}
+
+describe('guards', () => {
+  it('auth: sends a logged-out visitor to the login and remembers the wanted path', async () => {
+    renderRoutes(routes({ '/settings': ['auth'] }), '/settings?tab=2');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(useSessionStore.getState().redirectPath).toBe('/settings?tab=2');
+  });
+
+  it('auth: lets a logged-in user through', async () => {
+    useSessionStore.getState().logIn(user);
+    renderRoutes(routes({ '/settings': ['auth'] }), '/settings');
+    expect(await screen.findByText('screen /settings')).toBeTruthy();
+    useSessionStore.getState().clear();
+  });
+
+  it('guest: sends a logged-in user home', async () => {
+    useSessionStore.getState().logIn(user);
+    renderRoutes(routes({ '/auth/sign-up': ['guest'] }), '/auth/sign-up');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    useSessionStore.getState().clear();
+  });
+
+  it('guest: lets a logged-out visitor through', async () => {
+    renderRoutes(routes({ '/auth/sign-up': ['guest'] }), '/auth/sign-up');
+    expect(await screen.findByText('screen /auth/sign-up')).toBeTruthy();
+  });
+
+  it('organisation: without an organisation goes to /404', async () => {
+    useSessionStore.getState().logIn(user);
+    renderRoutes(routes({ '/analytics': ['auth', 'organisation'] }), '/analytics');
+    expect(await screen.findByText('not found page')).toBeTruthy();
+    useSessionStore.getState().clear();
+  });
+});

@@ -1,0 +1,54 @@
+import { useLayoutEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { SessionUser } from '#shared/api/user.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+
+/** Guards of spec §2. `tracking` is named by the spec but not defined: it is skipped. */
+export type GuardName = 'auth' | 'guest' | 'organisation' | 'user' | 'tracking';
+
+export const DEFAULT_GUARDS: readonly GuardName[] = ['auth'];
+
+/** An organisation counts as premium when its status is active (spec §4). */
+export function isPremium(user: SessionUser | null): boolean {
+  return user?.organisation?.status === 'active';
+}
+
+/** Where a guard sends the visitor instead, or null to let them through. */
+export function guardRedirect(
+  guard: GuardName,
+  session: { isLoggedIn: boolean; user: SessionUser | null },
+): string | null {
+  switch (guard) {
+    case 'auth':
+      return session.isLoggedIn ? null : '/auth/login';
+    case 'guest':
+      return session.isLoggedIn ? '/' : null;
+    case 'organisation':
+      return session.user?.organisation || isPremium(session.user) ? null : '/404';
+    case 'user':
+    case 'tracking':
+      return null;
+  }
+}
+
+function Redirect({ to, remember }: { to: string; remember: string | null }) {
+  useLayoutEffect(() => {
+    if (remember) useSessionStore.getState().setRedirectPath(remember);
+  }, [remember]);
+  return <Navigate to={to} replace />;
+}
+
+/** Renders children when every guard lets the visitor through; redirects otherwise. */
+export function Guarded({ guards, children }: { guards: readonly GuardName[]; children: ReactNode }) {
+  const location = useLocation();
+  const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
+  const user = useSessionStore((s) => s.user);
+  for (const guard of guards) {
+    const to = guardRedirect(guard, { isLoggedIn, user });
+    if (to === null) continue;
+    // A logged-out visitor's wanted page is remembered; the login screen returns there.
+    const remember = guard === 'auth' ? `${location.pathname}${location.search}${location.hash}` : null;
+    return <Redirect to={to} remember={remember} />;
+  }
+  return children;
+}

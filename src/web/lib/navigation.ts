@@ -1,0 +1,18 @@
+export interface NavigateOptions {
+  replace?: boolean;
+}
+export type Navigator = (to: string, options?: NavigateOptions) => void;
+
+let navigator: Navigator = (to, options) => {
+  if (options?.replace) window.location.replace(to);
+  else window.location.assign(to);
+};
+
+/** The router registers itself here so that code outside React (the API client) can navigate. */
+export function setNavigator(next: Navigator): void {
+  navigator = next;
+}
+
+export function navigateTo(to: string, options?: NavigateOptions): void {
+  navigator(to, options);
+}
