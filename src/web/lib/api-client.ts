@@ -4,8 +4,8 @@ import type { ERROR_CODES } from '#shared/api/errors.ts';
 import { ApiFailure, parseErrorBody, parseRetryAfter } from './api-failure.ts';
 import { feedback } from './feedback.ts';
 import { navigateTo } from './navigation.ts';
-import { queryClient } from './query-client.ts';
 import { useSessionStore } from './session-store.ts';
+import { clearSessionState } from './clear-session.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -69,8 +69,7 @@ export const authEvents = {
     const session = useSessionStore.getState();
     const wasLoggedIn = session.isLoggedIn;
     const here = `${window.location.pathname}${window.location.search}`;
-    session.clear();
-    queryClient.clear();
+    clearSessionState();
     if (window.location.pathname.startsWith('/auth')) return;
     session.setRedirectPath(here);
     if (wasLoggedIn) {
@@ -82,7 +81,7 @@ export const authEvents = {
     navigateTo('/auth/login', { replace: true });
   },
   onEmailVerificationRequired(email: string | undefined): void {
-    useSessionStore.getState().clear();
+    clearSessionState();
     const query = email ? `?email=${encodeURIComponent(email)}` : '';
     navigateTo(`/auth/sign-up${query}`, { replace: true });
   },

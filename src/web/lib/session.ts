@@ -2,7 +2,7 @@ import type { SessionUser } from '#shared/api/user.ts';
 import { api } from './api-client.ts';
 import { isApiFailure } from './api-failure.ts';
 import { navigateTo } from './navigation.ts';
-import { queryClient } from './query-client.ts';
+import { clearSessionState } from './clear-session.ts';
 import { useSessionStore } from './session-store.ts';
 
 export function fetchSessionUser(): Promise<SessionUser> {
@@ -36,7 +36,7 @@ async function refreshStoredSession(): Promise<void> {
     useSessionStore.getState().setUser(await fetchSessionUser());
   } catch (error) {
     // 401 and email_verification_required are handled (and the session cleared) by the client.
-    if (isApiFailure(error) && error.status === 401) useSessionStore.getState().clear();
+    if (isApiFailure(error) && error.status === 401) clearSessionState();
   }
 }
 
@@ -47,8 +47,7 @@ export async function logout(): Promise<void> {
   } catch (error) {
     console.warn('Logout failed', error);
   }
-  useSessionStore.getState().clear();
+  clearSessionState();
   useSessionStore.getState().setRedirectPath(null);
-  queryClient.clear();
   navigateTo('/auth/login', { replace: true });
 }

@@ -1,0 +1,23 @@
+import { useDashboardStore } from './dashboard-store.ts';
+import { useDrawerStore } from './drawer-store.ts';
+import { useOrganisationStore } from './organisation-store.ts';
+import { usePlanStore } from './plan-store.ts';
+import { queryClient } from './query-client.ts';
+import { useSessionStore } from './session-store.ts';
+
+/** Cookies the browser can read (the session cookie is httpOnly: the server clears it). */
+const READABLE_COOKIES = ['XSRF-TOKEN'];
+
+/**
+ * Spec §4: logging out, or any 401, clears the session, cookies, dashboard, drawer, organisation
+ * and plans. The redirect path survives: it is where the next login returns to.
+ */
+export function clearSessionState(): void {
+  useSessionStore.getState().clear();
+  useDashboardStore.getState().reset();
+  useDrawerStore.getState().reset();
+  useOrganisationStore.getState().reset();
+  usePlanStore.getState().reset();
+  queryClient.clear();
+  for (const name of READABLE_COOKIES) document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
+}
