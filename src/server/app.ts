@@ -19,6 +19,11 @@ import { createLocalFileStore, fileStoreRoot, type FileStore } from './modules/f
 import multipart from '@fastify/multipart';
 import { createOpenMeteoProvider, withCache } from './modules/weather/provider.ts';
 import { registerWeatherRoutes } from './modules/weather/routes.ts';
+import { registerOrganisationRoutes } from './modules/organisations/routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { createLocalProvider } from './modules/billing/local-provider.ts';
+import { createStripeProvider } from './modules/billing/stripe-provider.ts';
+import type { PaymentProvider } from './modules/billing/provider.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -35,7 +40,19 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   files?: FileStore;
+  payments?: PaymentProvider;
 };
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the local provider (DESIGN.md §5). */
+function paymentProvider(config: Config, database: Database): PaymentProvider {
+  if (!config.stripe) return createLocalProvider(database);
+  const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : null;
+  return createStripeProvider({
+    secretKey: config.stripe.secretKey,
+    webhookSecret: config.stripe.webhookSecret ?? '',
+    ...(base && { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' }),
+  });
+}
 
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -58,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth: createAuth(config, database, mailer),
     throttle: createThrottle(database),
     files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
+    payments: options.payments ?? paymentProvider(config, database),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -96,13 +114,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       allowList: (req) => !req.url.startsWith('/api/'),
     });
   }
-  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: [] });
+  // Webhooks come from the provider, not a browser: their signature stands in for the token.
+  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook'] });
   await registerDocs(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
+  registerOrganisationRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
   if (config.env !== 'production') registerDevMailRoutes(app, ctx);
 

@@ -26,6 +26,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
   WEATHER_URL: z.union([z.url(), z.literal('none')]).default('https://api.open-meteo.com/v1/forecast'),
+  FORCE_PREMIUM: boolish.default(false),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must look like whsec_…').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
+  /** Test servers that answer like Stripe (host:port, http). */
+  STRIPE_API_BASE: z.url().optional(),
+  ENTERPRISE_PRODUCT_ID: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   DEMO_SEED: boolish.optional(),
 });
@@ -44,6 +51,11 @@ export type Config = {
   trustProxy: boolean;
   /** API requests per minute per client address; 0 turns the ceiling off. */
   rateLimitPerMinute: number;
+  /** Organisations count as premium whatever their status (spec §4). */
+  forcePremium: boolean;
+  stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null; apiBase: string | null } | null;
+  /** The provider product shown as the enterprise plan. */
+  enterpriseProductId: string | null;
   /** Open-Meteo compatible forecast address, or null for no weather provider. */
   weatherUrl: string | null;
   /** Demo accounts on first start: embedded mode outside production unless DEMO_SEED says otherwise. */
@@ -67,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Missing SESSION_SECRET: required when NODE_ENV=production (at least 32 characters)');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && e.NODE_ENV === 'production') {
+    throw new ConfigError('Missing STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production (whsec_…)');
+  }
   if (e.NODE_ENV === 'production' && !e.APP_URL) {
     throw new ConfigError('Missing APP_URL: required when NODE_ENV=production (the public address, e.g. https://fyn.example.com)');
   }
@@ -85,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    forcePremium: e.FORCE_PREMIUM,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: e.STRIPE_API_BASE ?? null }
+      : null,
+    enterpriseProductId: e.ENTERPRISE_PRODUCT_ID ?? (e.STRIPE_SECRET_KEY ? null : 'prod_fyn_enterprise'),
     weatherUrl: e.WEATHER_URL === 'none' ? null : e.WEATHER_URL,
     demoSeed: e.DEMO_SEED ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDir,

@@ -4,6 +4,7 @@ import type { Auth } from './modules/auth/better-auth.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Throttle } from './lib/throttle.ts';
 import type { FileStore } from './modules/files/store.ts';
+import type { PaymentProvider } from './modules/billing/provider.ts';
 
 /** What every module receives: configuration and the adapters chosen at start. */
 export type AppContext = {
@@ -13,4 +14,5 @@ export type AppContext = {
   auth: Auth;
   throttle: Throttle;
   files: FileStore;
+  payments: PaymentProvider;
 };

@@ -24,6 +24,17 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   file_required: 'Choose a file to upload.',
   file_too_large: 'The file is larger than 2 MB.',
   file_type: 'Upload a PNG, JPEG or WebP image.',
+  text_too_long: 'This is too long.',
+  organisation_name_required: 'Enter the organisation name.',
+  organisation_types_required: 'Choose at least one type.',
+  address_required: 'Enter the street address.',
+  city_required: 'Enter the town or city.',
+  location_code: 'Choose a location from the list.',
+  vat_number: 'Enter a VAT number starting with the country code, e.g. GB123456789.',
+  website: 'Enter a web address starting with https://',
+  card_number_invalid: 'The card number is not valid.',
+  card_expired: 'The card has expired.',
+  card_cvc_invalid: 'The security code is not valid.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

@@ -12,6 +12,8 @@ export const sessionUserSchema = z.object({
   last_login: z.string().nullable(),
   widget_sequence: widgetSequenceSchema.nullable(),
   organisation: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  /** The organisation is active, or premium is forced by configuration (spec §4). */
+  premium: z.boolean(),
   locale: z.enum(LOCALES),
   /** Address of the user's picture, or null. */
   avatar_url: z.string().nullable(),
@@ -25,6 +27,5 @@ export const updateUserBody = z
   })
   .refine((b) => b.name !== undefined || b.locale !== undefined, 'nothing_to_update');
 
-/** Avatar upload limits, the same in the browser and on the server. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Avatar upload limits (kept in a zod-free module for the browser). */
+export { AVATAR_MAX_BYTES, AVATAR_TYPES } from './avatar-limits.ts';

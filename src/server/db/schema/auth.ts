@@ -21,6 +21,8 @@ export const users = pgTable(
     currentLoginAt: timestamp('current_login_at', { withTimezone: true }),
     widgetSequence: jsonb('widget_sequence').$type<WidgetSequence>(),
     locale: text('locale').notNull().default('en'),
+    /** The one organisation the user belongs to (FK added in the organisations migration). */
+    organisationId: uuid('organisation_id'),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './locations.ts';
+export * from './organisations.ts';

@@ -46,6 +46,7 @@ export function createAuth(config: Config, database: Database, mailer: Mailer) {
         currentLoginAt: { type: 'date', required: false, input: false },
         widgetSequence: { type: 'json', required: false, input: false },
         locale: { type: 'string', required: false, input: false, defaultValue: 'en' },
+        organisationId: { type: 'string', required: false, input: false },
       },
     },
     // Reset tokens and code identifiers are kept hashed, so a database read does not leak them.

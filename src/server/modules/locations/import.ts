@@ -46,7 +46,8 @@ export async function importLocations(database: Database, onStart?: () => void, 
   const done = await database.query(`select 1 from reference_imports where name = 'unlocode'`);
   if (done.length > 0) return 0;
   onStart?.();
-  await database.query('truncate locations, subdivisions');
+  await database.query('delete from subdivisions');
+  await database.query('delete from locations');
   await insertBatches(
     database,
     (async function* () {

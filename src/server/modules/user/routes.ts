@@ -7,7 +7,8 @@ import { envelope } from '#shared/api/errors.ts';
 import { AVATAR_MAX_BYTES, LOCALES, sessionUserSchema, updateUserBody, type Locale, type SessionUser } from '#shared/api/user.ts';
 import { widgetPositionsBody, widgetSequenceSchema } from '#shared/dashboard/widgets.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
+import { organisations, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { isPremium } from '../billing/status.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser, type SessionUserRow } from '../auth/session.ts';
 import { IMAGE_TYPES, sniffImage, type ImageExt } from '../files/store.ts';
@@ -15,7 +16,17 @@ import { IMAGE_TYPES, sniffImage, type ImageExt } from '../files/store.ts';
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const FILES_PREFIX = '/api/files/';
 
-export function toSessionUser(u: SessionUserRow): SessionUser {
+type OrgSummary = { id: string; name: string; status: OrganisationStatus } | null;
+
+/** The organisation summary of spec §3 (id, status) with its name, for the session user. */
+async function organisationOf(ctx: AppContext, u: SessionUserRow): Promise<OrgSummary> {
+  const id = u.organisationId as string | null | undefined;
+  if (!id) return null;
+  const [org] = await ctx.database.db.select({ id: organisations.id, name: organisations.name, status: organisations.status }).from(organisations).where(eq(organisations.id, id));
+  return org ?? null;
+}
+
+export function toSessionUser(u: SessionUserRow, organisation: OrgSummary, forcePremium: boolean): SessionUser {
   const seq = widgetSequenceSchema.safeParse(u.widgetSequence);
   return {
     id: u.id,
@@ -23,7 +34,8 @@ export function toSessionUser(u: SessionUserRow): SessionUser {
     email: u.email,
     last_login: toIso(u.lastLoginAt),
     widget_sequence: seq.success ? seq.data : null,
-    organisation: null,
+    organisation,
+    premium: isPremium(organisation?.status, forcePremium),
     locale: (LOCALES as readonly string[]).includes(u.locale ?? '') ? (u.locale as Locale) : 'en',
     avatar_url: u.image ?? null,
   };
@@ -41,12 +53,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The user as stored now (the session's copy was read before our change). */
   async function fresh(id: string, before: SessionUserRow): Promise<SessionUser> {
     const [row] = await database.db.select().from(users).where(eq(users.id, id));
-    return toSessionUser({ ...before, ...row });
+    const u = { ...before, ...row } as SessionUserRow;
+    return toSessionUser(u, await organisationOf(ctx, u), ctx.config.forcePremium);
   }
 
   api.get('/api/user', {
     schema: { tags, summary: 'The logged-in user', response: userResponse },
-  }, async (req) => ({ data: toSessionUser(await requireUser(ctx, req)) }));
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    return { data: toSessionUser(user, await organisationOf(ctx, user), ctx.config.forcePremium) };
+  });
 
   api.patch('/api/user', {
     schema: { tags, summary: 'Change the own name or interface language', body: updateUserBody, response: userResponse },
@@ -97,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Uploaded pictures, for logged-in users. Names are unique, so they are cached for good. */
   api.get('/api/files/:folder/:name', {
-    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(['avatars']), name: z.string().max(80) }) },
+    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(['avatars', 'logos']), name: z.string().max(80) }) },
   }, async (req, reply) => {
     await requireUser(ctx, req);
     const { folder, name } = req.params;

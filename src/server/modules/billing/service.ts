@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { billingEvents, organisations, type OrganisationStatus } from '../../db/schema/index.ts';
+import { changeStatus } from '../organisations/service.ts';
+import type { OrganisationRow } from '../organisations/membership.ts';
+import type { BillingEvent, PaymentProvider } from './provider.ts';
+import { GRACE_DAYS } from './local-provider.ts';
+import { nextStatus, type StatusTrigger } from './status.ts';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_customer' | 'no_change';
+
+/**
+ * Applies one provider event to the organisation of its customer, once per event id (a replay
+ * changes nothing) and never behind a newer event (a late, older event records but changes no
+ * status). The same path serves Stripe webhooks and the local provider's events.
+ */
+export async function applyBillingEvent(ctx: AppContext, event: BillingEvent): Promise<EventOutcome> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.providerCustomerId, event.customer)).for('update');
+    const inserted = await tx
+      .insert(billingEvents)
+      .values({ id: event.id, type: event.type, organisationId: org?.id ?? null, occurredAt: new Date(event.created * 1000) })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (inserted.length === 0) return 'duplicate';
+    if (!org) return 'unknown_customer';
+    const at = new Date(event.created * 1000);
+    if (org.lastEventAt && at < org.lastEventAt) return 'stale';
+    const extra: Partial<typeof organisations.$inferInsert> = { lastEventAt: at };
+    if (event.subscription && event.type !== 'customer.subscription.deleted') extra.subscriptionId = event.subscription;
+    if (event.type === 'invoice.payment_failed') extra.graceUntil = new Date((event.created + GRACE_DAYS * 86_400) * 1000);
+    if (event.type === 'invoice.paid') extra.graceUntil = null;
+    const to = nextStatus(org.status, event.type);
+    if (!to) {
+      await tx.update(organisations).set(extra).where(eq(organisations.id, org.id));
+      return 'no_change';
+    }
+    await changeStatus(tx, org, to, { providerEventId: event.id, reason: event.type }, extra);
+    return 'applied';
+  });
+}
+
+/** A status change the user caused (checkout begun or failed), recorded with the user. */
+export async function userStatusChange(ctx: AppContext, org: { id: string }, trigger: StatusTrigger, userId: string): Promise<OrganisationStatus> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(organisations).where(eq(organisations.id, org.id)).for('update');
+    const to = nextStatus(current.status, trigger);
+    if (!to) return current.status;
+    await changeStatus(tx, current, to, { actorUserId: userId, reason: trigger });
+    return to;
+  });
+}
+
+/** The organisation's customer at the provider, created on first use. */
+export async function customerOf(ctx: AppContext, provider: PaymentProvider, org: OrganisationRow, email: string): Promise<string> {
+  if (org.providerCustomerId) return org.providerCustomerId;
+  const id = await provider.createCustomer({ name: org.name, email, organisationId: org.id });
+  const [row] = await ctx.database.db
+    .update(organisations)
+    .set({ providerCustomerId: sql`coalesce(${organisations.providerCustomerId}, ${id})` })
+    .where(eq(organisations.id, org.id))
+    .returning({ id: organisations.providerCustomerId });
+  org.providerCustomerId = row.id;
+  return row.id!;
+}
+
+export async function applyAll(ctx: AppContext, events: BillingEvent[]) {
+  for (const e of events) await applyBillingEvent(ctx, e);
+}
