@@ -9,7 +9,7 @@ const boolish = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'must be a port number (0 to 65535)' }).int('must be a port number (0 to 65535)').min(0, 'must be a port number (0 to 65535)').max(65535, 'must be a port number (0 to 65535)').default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
