@@ -24,6 +24,9 @@ import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { createLocalProvider } from './modules/billing/local-provider.ts';
 import { createStripeProvider } from './modules/billing/stripe-provider.ts';
 import type { PaymentProvider } from './modules/billing/provider.ts';
+import { RESOURCES } from '#shared/resources/registry.ts';
+import { registerResource } from './modules/resources/register.ts';
+import { tableOf } from './modules/resources/tables.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
+  for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name));
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
   if (config.env !== 'production') registerDevMailRoutes(app, ctx);
 

@@ -35,6 +35,16 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   card_number_invalid: 'The card number is not valid.',
   card_expired: 'The card has expired.',
   card_cvc_invalid: 'The security code is not valid.',
+  required: 'This field is required.',
+  code_format: 'Use capital letters, digits, - and _ only.',
+  currency_code: 'Use a three-letter currency code, e.g. GBP.',
+  reference_invalid: 'Choose a record from the list.',
+  iban_invalid: 'This IBAN is not valid.',
+  sort_code_invalid: 'Use a six-digit sort code, e.g. 12-34-56.',
+  bic_invalid: 'This SWIFT/BIC code is not valid.',
+  account_number_invalid: 'Use an eight-digit account number.',
+  whole_number: 'Use a whole number.',
+  number_range: 'This number is out of range.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

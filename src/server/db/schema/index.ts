@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './locations.ts';
 export * from './organisations.ts';
+export * from './tenant.ts';

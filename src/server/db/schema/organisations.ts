@@ -43,18 +43,6 @@ export const organisations = pgTable(
   (t) => [check('organisations_status_check', sql`${t.status} in ('inactive','awaiting_payment','active','outstanding_payment')`)],
 );
 
-/** Who belongs to which organisation; users.organisation_id keeps it to one per user. */
-export const organisationMembers = pgTable(
-  'organisation_members',
-  {
-    organisationId: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
-    ...timestamps,
-  },
-  (t) => [primaryKey({ columns: [t.organisationId, t.userId] })],
-);
-
 /** Every status change: who (a user) or what (a provider event) made it, from, to, when. */
 export const organisationStatusEvents = pgTable(
   'organisation_status_events',

@@ -45,7 +45,7 @@ describe('organisations', () => {
     expect((await c.get('/api/organisation-types')).data.data).toEqual(expect.arrayContaining(['forwarder', 'shipper', 'customs_broker', 'haulier', 'warehouse']));
     const res = await c.post('/api/organisations', org({ types: ['forwarder', 'customs_broker', 'forwarder'], vat_number: 'GB123456789', website: 'https://harbour.example' }));
     expect(res.statusCode).toBe(201);
-    expect(res.data.data).toMatchObject({ name: 'Harbour Freight Ltd', types: ['forwarder', 'customs_broker'], status: 'inactive', premium: false, role: 'owner', location: { code: 'GBSOU', name: 'Southampton' } });
+    expect(res.data.data).toMatchObject({ name: 'Harbour Freight Ltd', types: ['forwarder', 'customs_broker'], status: 'inactive', premium: false, role: 'Owner', location: { code: 'GBSOU', name: 'Southampton' } });
     const me = (await c.get('/api/user')).data.data;
     expect(me.organisation).toEqual({ id: res.data.data.id, name: 'Harbour Freight Ltd', status: 'inactive' });
     expect(me.premium).toBe(false);
@@ -189,7 +189,7 @@ describe('subscription billing with the local provider', () => {
     const staff = await user();
     const [{ id }] = await t.database.query<{ id: string }>('select id from users where email = $1', [staff.email]);
     await t.database.query('update users set organisation_id = $1 where id = $2', [o.orgId, id]);
-    await t.database.query(`insert into organisation_members (organisation_id, user_id, role) values ($1, $2, 'staff')`, [o.orgId, id]);
+    await t.database.query(`insert into organisation_members (organisation_id, user_id, role_id) select $1, $2, id from roles where organisation_id = $1 and builtin = 'staff'`, [o.orgId, id]);
     const view = await staff.get('/api/billing/subscription');
     expect(view.data.data).toMatchObject({ status: 'active', can_manage: false });
     expect((await staff.get('/api/billing/invoices')).data.data.length).toBe(1);

@@ -6,7 +6,7 @@ import { addPaymentMethodBody, billingOverviewSchema, cardSchema, invoicePreview
 import { providerProductSchema, type ProviderProduct } from '#shared/billing/plans.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { canManage, requireManage, requireMember, type Membership } from '../organisations/membership.ts';
+import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { statusHistory } from '../organisations/service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { LocalProvider } from './local-provider.ts';
@@ -40,7 +40,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The calling member, allowed to change billing. */
   async function manager(req: Parameters<typeof requireMember>[1]) {
     const m = await requireMember(ctx, req);
-    requireManage(m, 'billing');
+    requirePermission(m, 'billing.update');
     return m;
   }
 
@@ -54,7 +54,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
       publishable_key: ctx.config.stripe?.publishableKey ?? null,
       status: org.status,
       premium: isPremium(org.status, ctx.config.forcePremium),
-      can_manage: canManage(m, 'billing'),
+      can_manage: can(m, 'billing.update'),
       subscription:
         sub && sub.status !== 'canceled'
           ? {

@@ -10,7 +10,7 @@ import { organisations } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { sniffImage } from '../files/store.ts';
-import { requireManage, requireMember } from './membership.ts';
+import { requireMember, requirePermission } from './membership.ts';
 import { createOrganisation, organisationView, updateOrganisation } from './service.ts';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -39,30 +39,30 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     const user = await requireUser(ctx, req);
     if (user.organisationId) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
     const org = await createOrganisation(ctx, user.id, req.body);
-    return reply.status(201).send({ data: await organisationView(ctx, org, 'owner') });
+    return reply.status(201).send({ data: await organisationView(ctx, org, 'Owner') });
   });
 
   api.get('/api/organisations/:id', {
     schema: { tags, summary: 'The caller’s organisation', params: idParam, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
-    return { data: await organisationView(ctx, m.organisation, m.role) };
+    return { data: await organisationView(ctx, m.organisation, m.role.name) };
   });
 
   api.patch('/api/organisations/:id', {
     schema: { tags, summary: 'Change the organisation’s details (owners and admins)', params: idParam, body: organisationPatch, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
-    requireManage(m, 'organisation');
+    requirePermission(m, 'control_centre.update');
     const org = await updateOrganisation(ctx, m.organisation, req.body);
-    return { data: await organisationView(ctx, org, m.role) };
+    return { data: await organisationView(ctx, org, m.role.name) };
   });
 
   api.post('/api/organisations/:id/logo', {
     schema: { tags, summary: 'Upload the logo (multipart "file": PNG, JPEG or WebP, ≤ 2 MB)', params: idParam, consumes: ['multipart/form-data'], response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
-    requireManage(m, 'organisation');
+    requirePermission(m, 'control_centre.update');
     const part = req.isMultipart() ? await req.file({ limits: { fileSize: LOGO_MAX_BYTES } }) : undefined;
     if (!part) throw invalidField('validation_failed', 'file', 'file_required');
     const data = await part.toBuffer().catch(() => null);
@@ -73,16 +73,16 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     await ctx.files.put(key, data);
     const [org] = await ctx.database.db.update(organisations).set({ logo: FILES_PREFIX + key, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
     if (m.organisation.logo?.startsWith(FILES_PREFIX)) await ctx.files.delete(m.organisation.logo.slice(FILES_PREFIX.length)).catch(() => {});
-    return { data: await organisationView(ctx, org, m.role) };
+    return { data: await organisationView(ctx, org, m.role.name) };
   });
 
   api.delete('/api/organisations/:id/logo', {
     schema: { tags, summary: 'Remove the logo', params: idParam, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
-    requireManage(m, 'organisation');
+    requirePermission(m, 'control_centre.update');
     const [org] = await ctx.database.db.update(organisations).set({ logo: null, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
     if (m.organisation.logo?.startsWith(FILES_PREFIX)) await ctx.files.delete(m.organisation.logo.slice(FILES_PREFIX.length)).catch(() => {});
-    return { data: await organisationView(ctx, org, m.role) };
+    return { data: await organisationView(ctx, org, m.role.name) };
   });
 }

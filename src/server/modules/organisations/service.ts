@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Organisation, organisationInput } from '#shared/api/organisations.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { locations, organisationMembers, organisationStatusEvents, organisations, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { locations, organisationMembers, organisationStatusEvents, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { BUILTIN_ROLES, type BuiltinRole } from '#shared/resources/permissions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isPremium } from '../billing/status.ts';
 import type { OrganisationRow } from './membership.ts';
@@ -54,7 +55,14 @@ export async function createOrganisation(ctx: AppContext, userId: string, input:
     // Claims the user only if they have no organisation yet, in the same transaction.
     const claimed = await tx.update(users).set({ organisationId: id, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.organisationId))).returning({ id: users.id });
     if (claimed.length === 0) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
-    await tx.insert(organisationMembers).values({ organisationId: id, userId, role: 'owner' });
+    // The built-in roles; the creator takes Owner.
+    const roleIds = Object.fromEntries(Object.keys(BUILTIN_ROLES).map((k) => [k, uuidv7()])) as Record<BuiltinRole, string>;
+    await tx.insert(roles).values(
+      (Object.entries(BUILTIN_ROLES) as [BuiltinRole, (typeof BUILTIN_ROLES)[BuiltinRole]][]).map(([key, r]) => ({
+        organisation_id: id, id: roleIds[key], name: r.name, builtin: key, permissions: [...r.permissions],
+      })),
+    );
+    await tx.insert(organisationMembers).values({ organisation_id: id, user_id: userId, role_id: roleIds.owner });
     await tx.insert(organisationStatusEvents).values({ organisationId: id, id: uuidv7(), fromStatus: 'none', toStatus: 'inactive', actorUserId: userId, reason: 'organisation_created' });
     return org;
   });

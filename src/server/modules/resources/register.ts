@@ -1,0 +1,275 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { PassThrough, Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
+import type { Permission } from '#shared/resources/permissions.ts';
+import { validationMessage } from '#shared/api/messages.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+
+/** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
+export type TenantTable = PgTable & { organisation_id: AnyPgColumn; id: AnyPgColumn; created_at: AnyPgColumn };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const MAX_PER_PAGE = 100;
+const EXPORT_BATCH = 2000;
+
+const listQuery = z.looseObject({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(25),
+  cursor: z.string().max(500).optional(),
+  sort: z.string().max(60).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+const exportQuery = listQuery.extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+const recordSchema = z.object({ id: z.string(), created_at: z.string(), updated_at: z.string() }).catchall(z.unknown());
+const idParam = z.object({ id: z.uuid() });
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const encodeCursor = (value: unknown, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function decodeCursor(cursor: string): [unknown, string] {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(v) && v.length === 2 && typeof v[1] === 'string') return v as [unknown, string];
+  } catch {
+    /* fall through */
+  }
+  throw new AppError(422, 'validation_failed', 'The cursor is not valid.', { cursor: 'The cursor is not valid.' });
+}
+
+/** Postgres error code of a driver error (PGlite and node-postgres both carry `code`). */
+const pgCode = (err: unknown): string | undefined => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+};
+
+/**
+ * Mounts list, get, create, update, delete and export for one descriptor under /api/<name>, with
+ * tenant scoping, permission checks, validation and audit done here, once (DESIGN.md §3).
+ */
+export function registerResource(app: FastifyInstance, ctx: AppContext, d: ResourceDescriptor, table: TenantTable) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/${d.name}`;
+  const tags = [d.name];
+  const cols = table as unknown as Record<string, AnyPgColumn>;
+  const fieldNames = d.fields.map((f) => f.name);
+  const perm = (action: string) => `${d.permissionModule}.${action}` as Permission;
+  // Updates change only what they name: defaults of the create schema must not fill the rest.
+  const updateShape = Object.fromEntries(
+    Object.entries(d.create.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]),
+  );
+  const updateSchema = z.object(updateShape).refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing_to_update');
+
+  async function member(req: FastifyRequest, action: string): Promise<Membership> {
+    const m = await requireMember(ctx, req);
+    requirePermission(m, perm(action));
+    return m;
+  }
+
+  type Json = z.infer<typeof recordSchema>;
+  const toJson = (row: Record<string, unknown>): Json => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id') out[k] = v instanceof Date ? v.toISOString() : v;
+    return out as Json;
+  };
+
+  /** Filters, search and the organisation: the WHERE every read shares. */
+  function where(orgId: string, query: Record<string, unknown>): SQL {
+    const parts: SQL[] = [eq(table.organisation_id, orgId)];
+    for (const [key, raw] of Object.entries(query)) {
+      const m = /^filter\[(\w+)\]$/.exec(key);
+      if (!m) continue;
+      const field = m[1];
+      if (!d.filterable.includes(field)) {
+        throw new AppError(422, 'validation_failed', `Cannot filter by ${field}.`, { [key]: `Filter by one of: ${d.filterable.join(', ') || 'nothing'}.` });
+      }
+      const kind = d.fields.find((f) => f.name === field)?.kind;
+      const value = String(raw);
+      parts.push(kind === 'boolean' ? eq(cols[field], value === 'true') : kind === 'number' ? eq(cols[field], Number(value)) : eq(cols[field], value));
+    }
+    const q = typeof query.q === 'string' ? query.q : '';
+    if (q && d.searchable.length) parts.push(or(...d.searchable.map((f) => ilike(cols[f], `%${escapeLike(q)}%`)))!);
+    return and(...parts)!;
+  }
+
+  function sortOf(sort: string | undefined) {
+    const key = sort ?? d.defaultSort;
+    const field = key.replace(/^-/, '');
+    if (!d.sortable.includes(field)) throw new AppError(422, 'validation_failed', `Cannot sort by ${field}.`, { sort: `Sort by one of: ${d.sortable.join(', ')}.` });
+    const dir = key.startsWith('-') ? 'desc' : 'asc';
+    const col = cols[field];
+    return { field, col, dir, order: dir === 'asc' ? [asc(col), asc(table.id)] : [desc(col), desc(table.id)] };
+  }
+
+  const after = (s: ReturnType<typeof sortOf>, cursor: string): SQL => {
+    const [value, id] = decodeCursor(cursor);
+    return s.dir === 'asc' ? sql`(${s.col}, ${table.id}) > (${value}, ${id})` : sql`(${s.col}, ${table.id}) < (${value}, ${id})`;
+  };
+
+  /** 409 duplicate with the unique fields named, 422 for a reference to nothing (or another organisation's record). */
+  function writeFailure(err: unknown): never {
+    const codeOf = pgCode(err);
+    if (codeOf === '23505') {
+      const fields = Object.fromEntries((d.unique ?? []).flat().map((f) => [f, 'A record with this value already exists.']));
+      throw new AppError(409, 'duplicate', 'A record with these values already exists.', fields);
+    }
+    if (codeOf === '23503') {
+      const refs = d.fields.filter((f) => f.kind === 'reference').map((f) => [f.name, validationMessage('reference_invalid')]);
+      throw new AppError(422, 'validation_failed', 'The request has invalid fields.', Object.fromEntries(refs));
+    }
+    throw err;
+  }
+
+  const audit = (tx: Tx, m: Membership, action: string, id: string, changes: Record<string, unknown>) =>
+    tx.insert(auditEvents).values({ organisation_id: m.organisation.id, id: uuidv7(), actor_user_id: m.user.id, action, entity: d.name, entity_id: id, changes });
+
+  api.get(base, {
+    schema: {
+      tags,
+      summary: `List ${d.name} (page or cursor, sort, q, filter[field])`,
+      querystring: listQuery,
+      response: { 200: z.object({ data: z.array(recordSchema), meta: z.object({ total: z.number(), page: z.number(), per_page: z.number(), next_cursor: z.string().nullable() }) }) },
+    },
+  }, async (req) => {
+    const m = await member(req, 'view');
+    const filter = where(m.organisation.id, req.query);
+    const s = sortOf(req.query.sort);
+    const { per_page, page, cursor } = req.query;
+    const rows = await ctx.database.db
+      .select()
+      .from(table)
+      .where(cursor ? and(filter, after(s, cursor)) : filter)
+      .orderBy(...s.order)
+      .limit(per_page)
+      .offset(cursor ? 0 : (page - 1) * per_page);
+    const [{ total }] = await ctx.database.db.select({ total: count() }).from(table).where(filter);
+    const last = rows.at(-1) as Record<string, unknown> | undefined;
+    const lastValue = last?.[s.field];
+    return {
+      data: rows.map((r) => toJson(r as Record<string, unknown>)),
+      meta: {
+        total: Number(total), page, per_page,
+        next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
+      },
+    };
+  });
+
+  api.get(`${base}/export`, {
+    schema: { tags, summary: `Export ${d.name} as CSV or XLSX (same filters, streamed)`, querystring: exportQuery },
+  }, async (req, reply) => {
+    const m = await member(req, 'export');
+    const filter = where(m.organisation.id, req.query);
+    const s = sortOf(req.query.sort);
+    const columns = ['id', ...fieldNames, 'created_at', 'updated_at'];
+    const db = ctx.database.db;
+    // Keyset batches: memory stays flat whatever the number of rows.
+    async function* batches() {
+      let cursor: string | null = null;
+      for (;;) {
+        const rows: Record<string, unknown>[] = await db.select().from(table).where(cursor ? and(filter, after(s, cursor)) : filter).orderBy(...s.order).limit(EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : (r[c] ?? ''))));
+        const last = rows.at(-1)!;
+        const v = last[s.field];
+        cursor = encodeCursor(v instanceof Date ? v.toISOString() : v, String(last.id));
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    reply.header('content-disposition', `attachment; filename="${d.name}-${stamp}.${req.query.format}"`).header('cache-control', 'no-store');
+    if (req.query.format === 'csv') {
+      reply.type('text/csv; charset=utf-8');
+      return reply.send(
+        Readable.from(
+          (async function* () {
+            yield '\uFEFF' + stringify([columns]);
+            for await (const rows of batches()) yield stringify(rows);
+          })(),
+        ),
+      );
+    }
+    const out = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(d.name);
+    sheet.addRow(columns).commit();
+    (async () => {
+      for await (const rows of batches()) for (const r of rows) sheet.addRow(r).commit();
+      sheet.commit();
+      await workbook.commit();
+    })().catch((err) => out.destroy(err));
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(out);
+  });
+
+  api.get(`${base}/:id`, {
+    schema: { tags, summary: `One of ${d.name}`, params: idParam, response: { 200: z.object({ data: recordSchema }) } },
+  }, async (req) => {
+    const m = await member(req, 'view');
+    const [row] = await ctx.database.db.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+    if (!row) throw notFound('The record');
+    return { data: toJson(row as Record<string, unknown>) };
+  });
+
+  api.post(base, {
+    schema: { tags, summary: `Create one of ${d.name}`, body: d.create, response: { 201: z.object({ data: recordSchema }) } },
+  }, async (req, reply) => {
+    const m = await member(req, 'create');
+    const values = req.body as Record<string, unknown>;
+    const id = uuidv7();
+    const row = await ctx.database.db
+      .transaction(async (tx) => {
+        const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning();
+        await audit(tx, m, 'create', id, values);
+        return r;
+      })
+      .catch(writeFailure);
+    return reply.status(201).send({ data: toJson(row as Record<string, unknown>) });
+  });
+
+  api.patch(`${base}/:id`, {
+    schema: { tags, summary: `Change one of ${d.name}`, params: idParam, body: updateSchema, response: { 200: z.object({ data: recordSchema }) } },
+  }, async (req) => {
+    const m = await member(req, 'update');
+    const values = req.body as Record<string, unknown>;
+    const row = await ctx.database.db
+      .transaction(async (tx) => {
+        const [r] = await tx
+          .update(table)
+          .set({ ...values, updated_at: new Date() } as never)
+          .where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)))
+          .returning();
+        if (!r) throw notFound('The record');
+        await audit(tx, m, 'update', req.params.id, values);
+        return r;
+      })
+      .catch(writeFailure);
+    return { data: toJson(row as Record<string, unknown>) };
+  });
+
+  api.delete(`${base}/:id`, {
+    schema: { tags, summary: `Delete one of ${d.name} (409 in_use when other records refer to it)`, params: idParam, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    const m = await member(req, 'delete');
+    await ctx.database.db
+      .transaction(async (tx) => {
+        const gone = await tx.delete(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id))).returning({ id: table.id });
+        if (gone.length === 0) throw notFound('The record');
+        await audit(tx, m, 'delete', req.params.id, {});
+      })
+      .catch((err) => {
+        // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation (NO ACTION).
+        if (['23001', '23503'].includes(pgCode(err) ?? '')) throw new AppError(409, 'in_use', 'Other records refer to this one: change or delete them first.');
+        throw err;
+      });
+    return reply.status(204).send(null);
+  });
+}

@@ -1,0 +1,160 @@
+/** One suite over every descriptor: CRUD, validation, tenant isolation, permissions, export. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '#shared/resources/registry.ts';
+import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
+import { RESOURCE_FIXTURES } from './fixtures.ts';
+
+let t: TestApp;
+type Client = ReturnType<typeof createClient> & { orgId?: string; email: string };
+let a: Client;
+let b: Client;
+let staffOfA: Client;
+
+async function user(): Promise<Client> {
+  const c = createClient(t.app);
+  const email = `res-${Math.random().toString(36).slice(2)}@example.com`;
+  await c.post('/api/auth/register', { name: 'Res User', email, password: 'Harbour-2026' });
+  await c.post('/api/auth/verify-otp', { email, otp: await latestCode(t.database, email) });
+  return Object.assign(c, { email });
+}
+async function owner(name: string): Promise<Client> {
+  const c = await user();
+  const res = await c.post('/api/organisations', { name, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', city: 'Hull' });
+  return Object.assign(c, { orgId: res.data.data.id as string });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await owner('Alpha Freight');
+  b = await owner('Beta Logistics');
+  staffOfA = await user();
+  await t.database.query('update users set organisation_id = $1 where email = $2', [a.orgId, staffOfA.email]);
+  await t.database.query(
+    `insert into organisation_members (organisation_id, user_id, role_id)
+     select $1, u.id, r.id from users u, roles r where u.email = $2 and r.organisation_id = $1 and r.builtin = 'staff'`,
+    [a.orgId, staffOfA.email],
+  );
+});
+afterAll(() => t.close());
+
+describe.each(RESOURCES.map((d) => [d.name, d] as const))('%s', (name, d) => {
+  const fx = RESOURCE_FIXTURES[name];
+  const path = `/api/${name}`;
+
+  it('has fixtures and a table', () => {
+    expect(fx).toBeDefined();
+  });
+
+  it('creates, reads, lists, updates and deletes, writing an audit trail', async () => {
+    const created = await a.post(path, fx.valid(1));
+    expect(created.statusCode, JSON.stringify(created.data)).toBe(201);
+    const id = created.data.data.id;
+    expect(created.data.data).not.toHaveProperty('organisation_id');
+    expect((await a.get(`${path}/${id}`)).data.data.id).toBe(id);
+    const list = await a.get(`${path}?per_page=100`);
+    expect(list.data.data.map((r: { id: string }) => r.id)).toContain(id);
+    expect(list.data.meta).toMatchObject({ page: 1, per_page: 100 });
+    const changed = await a.request('PATCH', `${path}/${id}`, fx.change);
+    expect(changed.statusCode, JSON.stringify(changed.data)).toBe(200);
+    for (const [k, v] of Object.entries(fx.change)) expect(changed.data.data[k]).toEqual(v);
+    expect((await a.request('PATCH', `${path}/${id}`, {})).statusCode).toBe(422);
+    expect((await a.delete(`${path}/${id}`)).statusCode).toBe(204);
+    expect((await a.get(`${path}/${id}`)).statusCode).toBe(404);
+    const trail = await t.database.query<{ action: string }>('select action from audit_events where entity = $1 and entity_id = $2 order by created_at, id', [name, id]);
+    expect(trail.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('answers 422 with field messages and stores nothing', async () => {
+    const before = (await a.get(path)).data.meta.total;
+    const res = await a.post(path, fx.invalid);
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.data.error.fields).sort()).toEqual(expect.arrayContaining(fx.invalidFields));
+    for (const f of fx.invalidFields) expect(res.data.error.fields[f]).toMatch(/\w/);
+    expect((await a.get(path)).data.meta.total).toBe(before);
+  });
+
+  it('never shows or changes another organisation’s record', async () => {
+    const { data } = await a.post(path, fx.valid(2));
+    const id = data.data.id;
+    expect((await b.get(`${path}/${id}`)).statusCode).toBe(404);
+    expect((await b.request('PATCH', `${path}/${id}`, fx.change)).statusCode).toBe(404);
+    expect((await b.delete(`${path}/${id}`)).statusCode).toBe(404);
+    expect((await b.get(`${path}?per_page=100`)).data.data.map((r: { id: string }) => r.id)).not.toContain(id);
+    expect((await b.get(`${path}/export?format=csv`)).body).not.toContain(id);
+    expect((await a.get(`${path}/${id}`)).statusCode).toBe(200);
+  });
+
+  it('checks the role’s permissions on the server', async () => {
+    expect((await staffOfA.get(path)).statusCode).toBe(200);
+    const denied = await staffOfA.post(path, fx.valid(3));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.data.error.code).toBe('forbidden');
+    const { data } = await a.post(path, fx.valid(4));
+    expect((await staffOfA.delete(`${path}/${data.data.id}`)).statusCode).toBe(403);
+    expect((await staffOfA.get(`${path}/export`)).statusCode).toBe(403);
+    expect((await createClient(t.app).get(path)).statusCode).toBe(401);
+  });
+
+  it('exports exactly what the list shows, as CSV and XLSX', async () => {
+    for (let i = 10; i < 14; i++) expect((await a.post(path, fx.valid(i))).statusCode).toBe(201);
+    const list = (await a.get(`${path}?per_page=100&sort=-created_at`)).data;
+    const csv = await a.get(`${path}/export?format=csv&sort=-created_at`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0].split(',').slice(0, 2)).toEqual(['id', d.fields[0].name]);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(list.data.map((r: { id: string }) => r.id));
+    const xlsx = await a.get(`${path}/export?format=xlsx`);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('pages by number and by cursor, sorted, and searches', async () => {
+    const all = (await a.get(`${path}?per_page=100&sort=${d.defaultSort}`)).data;
+    const first = (await a.get(`${path}?per_page=2&sort=${d.defaultSort}`)).data;
+    expect(first.meta.total).toBe(all.meta.total);
+    expect(first.data.map((r: { id: string }) => r.id)).toEqual(all.data.slice(0, 2).map((r: { id: string }) => r.id));
+    const second = (await a.get(`${path}?per_page=2&page=2&sort=${d.defaultSort}`)).data;
+    const byCursor = (await a.get(`${path}?per_page=2&sort=${d.defaultSort}&cursor=${first.meta.next_cursor}`)).data;
+    expect(byCursor.data.map((r: { id: string }) => r.id)).toEqual(second.data.map((r: { id: string }) => r.id));
+    expect((await a.get(`${path}?sort=nope`)).statusCode).toBe(422);
+    expect((await a.get(`${path}?filter[nope]=1`)).statusCode).toBe(422);
+    expect((await a.get(`${path}?per_page=101`)).statusCode).toBe(422);
+    const sample = all.data[0][d.searchable[0]] as string;
+    const found = (await a.get(`${path}?q=${encodeURIComponent(sample.slice(0, 6))}`)).data;
+    expect(found.data.map((r: { id: string }) => r.id)).toContain(all.data[0].id);
+  });
+});
+
+describe('specific resource rules', () => {
+  it('refuses duplicates of unique fields with 409', async () => {
+    expect((await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99))).statusCode).toBe(201);
+    const dup = await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.data.error.fields).toHaveProperty('code');
+    // The same code in another organisation is fine.
+    expect((await b.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99))).statusCode).toBe(201);
+  });
+
+  it('refers only to the own organisation’s records, and refuses to delete what is in use', async () => {
+    const tierA = (await a.post('/api/client-tiers', { name: 'Platinum', rank: 1 })).data.data.id;
+    const tierB = (await b.post('/api/client-tiers', { name: 'Platinum', rank: 1 })).data.data.id;
+    const foreign = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(50), client_tier_id: tierB });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.data.error.fields).toHaveProperty('client_tier_id');
+    const partner = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(51), client_tier_id: tierA });
+    expect(partner.statusCode).toBe(201);
+    const inUse = await a.delete(`/api/client-tiers/${tierA}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.data.error.code).toBe('in_use');
+    expect((await a.get(`/api/partners?filter[client_tier_id]=${tierA}`)).data.meta.total).toBe(1);
+  });
+
+  it('validates IBANs and sort codes', async () => {
+    const ok = await a.post('/api/bank-details', { account_name: 'Northwind EUR', bank_name: 'ING', iban: 'NL91 ABNA 0417 1643 00', currency: 'EUR' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.data.data.iban).toBe('NL91ABNA0417164300');
+    const withSort = await a.post('/api/bank-details', RESOURCE_FIXTURES['bank-details'].valid(77));
+    expect(withSort.data.data.sort_code).toBe('60-16-13');
+    expect((await a.post('/api/bank-details', { account_name: 'X', bank_name: 'Y', iban: 'NL91ABNA0417164301', currency: 'EUR' })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { PermissionModule } from './permissions.ts';
+
+/** How a field is shown and edited; the server only needs the zod schemas. */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference';
+
+export type ResourceField = {
+  name: string;
+  kind: FieldKind;
+  /** i18n key of the label. */
+  labelKey: string;
+  required?: boolean;
+  /** enum: the allowed values (labels under `<labelKey>_options.<value>`). */
+  options?: readonly string[];
+  /** reference: the resource it points to (same organisation), shown by its `display` field. */
+  reference?: string;
+};
+
+/**
+ * One record type of the product, described once (DESIGN.md §3): the server mounts list, get,
+ * create, update, delete and export under /api/<name>; the browser builds its table and form.
+ */
+export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject> = {
+  /** Plural kebab-case path segment, e.g. "charge-codes". */
+  name: string;
+  titleKey: string;
+  permissionModule: PermissionModule;
+  /** The create body; updates accept any subset of it. */
+  create: C;
+  fields: readonly ResourceField[];
+  /** Fields shown as table columns, in order. */
+  columns: readonly string[];
+  /** Not-null fields the list may sort by (keyset pagination needs them). */
+  sortable: readonly string[];
+  filterable: readonly string[];
+  searchable: readonly string[];
+  defaultSort: string;
+  /** The field that names a record when others refer to it. */
+  display: string;
+  /** Sets of fields unique within an organisation (409 duplicate). */
+  unique?: readonly (readonly string[])[];
+};
+
+export const defineResource = <C extends z.ZodObject>(d: ResourceDescriptor<C>) => d;
