@@ -27,6 +27,8 @@ import type { PaymentProvider } from './modules/billing/provider.ts';
 import { RESOURCES } from '#shared/resources/registry.ts';
 import { registerResource } from './modules/resources/register.ts';
 import { tableOf } from './modules/resources/tables.ts';
+import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
+import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -127,7 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
-  for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name));
+  for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
+  registerStaffRoutes(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
   if (config.env !== 'production') registerDevMailRoutes(app, ctx);
 

@@ -44,6 +44,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   bic_invalid: 'This SWIFT/BIC code is not valid.',
   account_number_invalid: 'Use an eight-digit account number.',
   whole_number: 'Use a whole number.',
+  already_member: 'This person already belongs to the organisation.',
   number_range: 'This number is out of range.',
 };
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { PermissionModule } from './permissions.ts';
 
 /** How a field is shown and edited; the server only needs the zod schemas. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions';
 
 export type ResourceField = {
   name: string;

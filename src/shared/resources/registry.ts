@@ -3,6 +3,7 @@ import { chargeCodes } from './charge-codes.ts';
 import { clientTiers } from './client-tiers.ts';
 import { departments } from './departments.ts';
 import { partners } from './partners.ts';
+import { rolesResource } from './roles.ts';
 
 /** Every plain tenant record type; the server mounts each, the browser lists each. */
-export const RESOURCES = [departments, chargeCodes, clientTiers, bankDetails, partners] as const;
+export const RESOURCES = [departments, chargeCodes, clientTiers, bankDetails, partners, rolesResource] as const;

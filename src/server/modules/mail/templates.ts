@@ -32,3 +32,16 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
     ),
   };
 }
+
+export function invitationMail(to: string, inviter: string, organisation: string, role: string, link: string, days: number): Mail {
+  return {
+    to,
+    subject: `${inviter} invites you to ${organisation} on FYN`,
+    text: `${inviter} invites you to join ${organisation} on FYN as ${role}.\n\nAccept the invitation (valid for ${days} days):\n${link}`,
+    html: layout(
+      `<p>${escape(inviter)} invites you to join <strong>${escape(organisation)}</strong> on FYN as ${escape(role)}.</p>` +
+        `<p><a href="${escape(link)}" style="background:#4788B6;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Accept the invitation</a></p>` +
+        `<p>The link is valid for ${days} days.</p>`,
+    ),
+  };
+}

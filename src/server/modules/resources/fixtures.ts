@@ -24,6 +24,12 @@ export const RESOURCE_FIXTURES: Record<string, { valid: (i: number) => Record<st
     invalid: { account_name: 'A', bank_name: 'B', iban: 'GB00 1234', sort_code: '12', currency: 'GBP' },
     invalidFields: ['iban', 'sort_code'],
   },
+  roles: {
+    valid: (i) => ({ name: `Pricing desk ${i}`, description: 'Quotes and rates', permissions: ['quotations.view', 'quotations.create', 'control_centre.view', 'quotations.view'] }),
+    change: { permissions: ['control_centre.view'] },
+    invalid: { name: '', permissions: ['control_centre.fly'] },
+    invalidFields: ['name', 'permissions.0'],
+  },
   partners: {
     valid: (i) => ({ name: `Rotterdam Agent ${i} B.V.`, kind: 'agent', country: 'nl', city: 'Rotterdam', contact_email: `ops${i}@agent.example` }),
     change: { status: 'on_hold' },

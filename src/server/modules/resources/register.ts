@@ -56,7 +56,13 @@ const pgCode = (err: unknown): string | undefined => {
  * Mounts list, get, create, update, delete and export for one descriptor under /api/<name>, with
  * tenant scoping, permission checks, validation and audit done here, once (DESIGN.md §3).
  */
-export function registerResource(app: FastifyInstance, ctx: AppContext, d: ResourceDescriptor, table: TenantTable) {
+/** Rules a record type adds to the generic ones (built-in roles that must stay as they are …). */
+export type ResourceHooks = {
+  beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>): void;
+  beforeDelete?(existing: Record<string, unknown>): void;
+};
+
+export function registerResource(app: FastifyInstance, ctx: AppContext, d: ResourceDescriptor, table: TenantTable, hooks: ResourceHooks = {}) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${d.name}`;
   const tags = [d.name];
@@ -242,6 +248,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const values = req.body as Record<string, unknown>;
     const row = await ctx.database.db
       .transaction(async (tx) => {
+        if (hooks.beforeUpdate) {
+          const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+          if (!existing) throw notFound('The record');
+          hooks.beforeUpdate(existing as Record<string, unknown>, values);
+        }
         const [r] = await tx
           .update(table)
           .set({ ...values, updated_at: new Date() } as never)
@@ -261,6 +272,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const m = await member(req, 'delete');
     await ctx.database.db
       .transaction(async (tx) => {
+        if (hooks.beforeDelete) {
+          const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+          if (!existing) throw notFound('The record');
+          hooks.beforeDelete(existing as Record<string, unknown>);
+        }
         const gone = await tx.delete(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id))).returning({ id: table.id });
         if (gone.length === 0) throw notFound('The record');
         await audit(tx, m, 'delete', req.params.id, {});

@@ -1,4 +1,4 @@
-import { bankDetailsTable, chargeCodesTable, clientTiersTable, departmentsTable, partnersTable } from '../../db/schema/index.ts';
+import { bankDetailsTable, chargeCodesTable, clientTiersTable, departmentsTable, partnersTable, roles } from '../../db/schema/index.ts';
 import type { TenantTable } from './register.ts';
 
 /** The drizzle table of each descriptor, by the descriptor's name. */
@@ -8,6 +8,7 @@ export const RESOURCE_TABLES: Record<string, TenantTable> = {
   'client-tiers': clientTiersTable,
   'bank-details': bankDetailsTable,
   partners: partnersTable,
+  roles,
 };
 
 export function tableOf(name: string): TenantTable {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Client = ReturnType<typeof createClient> & { email: string };
+async function user(email = `staff-${Math.random().toString(36).slice(2)}@example.com`): Promise<Client> {
+  const c = createClient(t.app);
+  await c.post('/api/auth/register', { name: `User ${email.slice(0, 8)}`, email, password: 'Harbour-2026' });
+  await c.post('/api/auth/verify-otp', { email, otp: await latestCode(t.database, email) });
+  return Object.assign(c, { email });
+}
+async function owner() {
+  const c = await user();
+  const org = (await c.post('/api/organisations', { name: `Org ${Math.random()}`, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', city: 'Hull' })).data.data;
+  const roles = (await c.get('/api/roles?per_page=100')).data.data as { id: string; builtin: string | null; name: string }[];
+  const role = (b: string) => roles.find((r) => r.builtin === b)!.id;
+  return Object.assign(c, { orgId: org.id as string, role });
+}
+/** The invitation link's token from the newest mail to `email`. */
+async function invitationToken(email: string) {
+  const [mail] = await t.database.query<{ text: string }>('select text from mail_outbox where "to" = $1 order by created_at desc, id desc limit 1', [email]);
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('invitation')!;
+}
+
+describe('roles and permission modules', () => {
+  it('lists the modules × actions and the built-in roles', async () => {
+    const o = await owner();
+    const modules = (await o.get('/api/permission-modules')).data.data;
+    expect(modules.map((m: { module: string }) => m.module)).toEqual(['network', 'crm', 'quotations', 'shipments', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'analytics']);
+    expect(modules[0].actions).toEqual(['view', 'create', 'update', 'delete', 'export']);
+    const roles = (await o.get('/api/roles')).data.data;
+    expect(roles.map((r: { name: string }) => r.name).sort()).toEqual(['Admin', 'Owner', 'Staff']);
+    expect(roles.find((r: { builtin: string }) => r.builtin === 'owner').permissions).toHaveLength(50);
+  });
+
+  it('keeps built-in roles as they are', async () => {
+    const o = await owner();
+    expect((await o.delete(`/api/roles/${o.role('staff')}`)).data.error.code).toBe('builtin_role');
+    expect((await o.request('PATCH', `/api/roles/${o.role('owner')}`, { permissions: [] })).statusCode).toBe(409);
+    expect((await o.request('PATCH', `/api/roles/${o.role('admin')}`, { name: 'Boss' })).statusCode).toBe(409);
+    expect((await o.request('PATCH', `/api/roles/${o.role('staff')}`, { description: 'Everyone else' })).statusCode).toBe(200);
+  });
+});
+
+describe('staff', () => {
+  it('invites by e-mail; accepting creates the account, logs in and joins in the invited role', async () => {
+    const o = await owner();
+    const dept = (await o.post('/api/departments', { name: 'Air export' })).data.data.id;
+    const email = `new-${Math.random().toString(36).slice(2)}@example.com`;
+    const inv = await o.post('/api/staff/invitations', { email, role_id: o.role('staff'), department_id: dept });
+    expect(inv.statusCode).toBe(201);
+    expect((await o.get('/api/staff/invitations')).data.data.map((i: { email: string }) => i.email)).toContain(email);
+    const token = await invitationToken(email);
+
+    const visitor = createClient(t.app);
+    const weak = await visitor.post(`/api/staff/invitations/${token}/accept`, { name: 'Nia New', password: 'short' });
+    expect(weak.statusCode).toBe(422);
+    const ok = await visitor.post(`/api/staff/invitations/${token}/accept`, { name: 'Nia New', password: 'Harbour-2026' });
+    expect(ok.statusCode).toBe(200);
+    const me = (await visitor.get('/api/user')).data.data;
+    expect(me).toMatchObject({ name: 'Nia New', email, organisation: { id: o.orgId } });
+    const staff = (await o.get('/api/staff')).data.data;
+    expect(staff.find((s: { email: string }) => s.email === email)).toMatchObject({ role_name: 'Staff', department_name: 'Air export', status: 'active' });
+    expect((await visitor.post(`/api/staff/invitations/${token}/accept`, {})).statusCode).toBe(404);
+  });
+
+  it('links an existing account that accepts while logged in', async () => {
+    const o = await owner();
+    const existing = await user();
+    await o.post('/api/staff/invitations', { email: existing.email, role_id: o.role('admin') });
+    const token = await invitationToken(existing.email);
+    const stranger = await user();
+    expect((await stranger.post(`/api/staff/invitations/${token}/accept`, {})).statusCode).toBe(403);
+    expect((await createClient(t.app).post(`/api/staff/invitations/${token}/accept`, { name: 'X', password: 'Harbour-2026' })).statusCode).toBe(401);
+    expect((await existing.post(`/api/staff/invitations/${token}/accept`, {})).statusCode).toBe(200);
+    expect((await existing.get('/api/user')).data.data.organisation.id).toBe(o.orgId);
+  });
+
+  it('applies a role change on the next request', async () => {
+    const o = await owner();
+    const member = await user();
+    await o.post('/api/staff/invitations', { email: member.email, role_id: o.role('admin') });
+    await member.post(`/api/staff/invitations/${await invitationToken(member.email)}/accept`, {});
+    const code = { code: 'DOC', name: 'Documentation fee', category: 'documentation', basis: 'per_bl', default_currency: 'GBP' };
+    expect((await member.post('/api/charge-codes', code)).statusCode).toBe(201);
+    const viewer = (await o.post('/api/roles', { name: 'Viewer', permissions: ['control_centre.view'] })).data.data.id;
+    expect((await o.request('PATCH', `/api/staff/${(await member.get('/api/user')).data.data.id}`, { role_id: viewer })).statusCode).toBe(200);
+    expect((await member.post('/api/charge-codes', { ...code, code: 'DOC2' })).statusCode).toBe(403);
+    expect((await member.get('/api/charge-codes')).statusCode).toBe(200);
+    // The role is in use: it cannot be deleted.
+    expect((await o.delete(`/api/roles/${viewer}`)).data.error.code).toBe('in_use');
+  });
+
+  it('never leaves an organisation without an active owner', async () => {
+    const o = await owner();
+    const me = (await o.get('/api/user')).data.data.id;
+    const res = await o.request('PATCH', `/api/staff/${me}`, { role_id: o.role('admin') });
+    expect(res.statusCode).toBe(409);
+    expect(res.data.error.code).toBe('last_owner');
+    expect((await o.request('PATCH', `/api/staff/${me}`, { status: 'deactivated' })).data.error.code).toBe('last_owner');
+    const second = await user();
+    await o.post('/api/staff/invitations', { email: second.email, role_id: o.role('owner') });
+    await second.post(`/api/staff/invitations/${await invitationToken(second.email)}/accept`, {});
+    expect((await o.request('PATCH', `/api/staff/${me}`, { role_id: o.role('admin') })).statusCode).toBe(200);
+    expect((await o.get('/api/billing/subscription')).data.data.can_manage).toBe(false);
+  });
+
+  it('deactivated members lose access; other organisations cannot touch the staff', async () => {
+    const o = await owner();
+    const member = await user();
+    await o.post('/api/staff/invitations', { email: member.email, role_id: o.role('staff') });
+    await member.post(`/api/staff/invitations/${await invitationToken(member.email)}/accept`, {});
+    const id = (await member.get('/api/user')).data.data.id;
+    const other = await owner();
+    expect((await other.request('PATCH', `/api/staff/${id}`, { status: 'deactivated' })).statusCode).toBe(404);
+    expect((await other.request('PATCH', `/api/staff/${id}`, { role_id: other.role('staff') })).statusCode).toBe(404);
+    expect((await o.request('PATCH', `/api/staff/${id}`, { role_id: other.role('admin') })).statusCode).toBe(422);
+    expect((await o.request('PATCH', `/api/staff/${id}`, { status: 'deactivated' })).statusCode).toBe(200);
+    expect((await member.get('/api/charge-codes')).data.error.code).toBe('membership_deactivated');
+    expect((await member.post('/api/staff/invitations', { email: 'x@example.com', role_id: o.role('staff') })).statusCode).toBe(403);
+  });
+});
