@@ -44,6 +44,10 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   bic_invalid: 'This SWIFT/BIC code is not valid.',
   account_number_invalid: 'Use an eight-digit account number.',
   whole_number: 'Use a whole number.',
+  date_invalid: 'Use a date like 2026-11-21.',
+  subdivision_code: 'Use the subdivision code, e.g. ZH.',
+  currencies_differ: 'Choose two different currencies.',
+  only_one_primary: 'Only one address can be the primary one.',
   already_member: 'This person already belongs to the organisation.',
   number_range: 'This number is out of range.',
 };

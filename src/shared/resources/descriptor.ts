@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { PermissionModule } from './permissions.ts';
 
 /** How a field is shown and edited; the server only needs the zod schemas. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions' | 'location';
 
 export type ResourceField = {
   name: string;
@@ -12,7 +12,7 @@ export type ResourceField = {
   required?: boolean;
   /** enum: the allowed values (labels under `<labelKey>_options.<value>`). */
   options?: readonly string[];
-  /** reference: the resource it points to (same organisation), shown by its `display` field. */
+  /** reference: the resource it points to (same organisation; "staff" means a member), shown by its `display` field. */
   reference?: string;
 };
 

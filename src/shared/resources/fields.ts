@@ -33,3 +33,6 @@ export const sortCode = z
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine((v) => /^\d{6}$/.test(v), 'sort_code_invalid')
   .transform((v) => `${v.slice(0, 2)}-${v.slice(2, 4)}-${v.slice(4)}`);
+export const isoDate = z.iso.date('date_invalid');
+export const optionalDate = isoDate.nullish().transform((v) => v ?? null);
+export const locationCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'location_code');

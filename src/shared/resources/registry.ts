@@ -1,9 +1,16 @@
+import { addresses } from './addresses.ts';
 import { bankDetails } from './bank-details.ts';
 import { chargeCodes } from './charge-codes.ts';
 import { clientTiers } from './client-tiers.ts';
+import { exchangeRates, organisationCurrencies } from './currencies.ts';
 import { departments } from './departments.ts';
+import { standardsCertifications, supplyChainNetworks } from './network-records.ts';
 import { partners } from './partners.ts';
 import { rolesResource } from './roles.ts';
+import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
 /** Every plain tenant record type; the server mounts each, the browser lists each. */
-export const RESOURCES = [departments, chargeCodes, clientTiers, bankDetails, partners, rolesResource] as const;
+export const RESOURCES = [
+  addresses, bankDetails, chargeCodes, organisationCurrencies, exchangeRates, standardsCertifications, supplyChainNetworks,
+  clientTiers, workClassifications, workAllocations, commissions, clientAssignments, partners, tasks, departments, rolesResource,
+] as const;

@@ -1,6 +1,8 @@
-import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, numeric, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 import { users } from './auth.ts';
+import { locations } from './locations.ts';
 
 /**
  * A tenant table: organisation_id first in the primary key and in every index (DESIGN.md §3,
@@ -8,12 +10,14 @@ import { users } from './auth.ts';
  */
 type TenantOptions = {
   unique?: string[][];
+  /** Unique among the rows where a boolean column is true (one primary address, one base currency). */
+  uniqueWhenTrue?: string[];
   indexes?: string[][];
   /** Same-organisation references: (organisation_id, column) → (organisation_id, id) of the table. */
   references?: { column: string; table: () => { organisation_id: AnyPgColumn; id: AnyPgColumn } }[];
 };
 
-export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], indexes = [], references = [] }: TenantOptions = {}) {
+export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], references = [] }: TenantOptions = {}) {
   return pgTable(
     name,
     {
@@ -29,6 +33,7 @@ export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name:
         primaryKey({ columns: [t.organisation_id, t.id] }),
         index(`${name}_created_idx`).on(t.organisation_id, t.created_at, t.id),
         ...unique.map((u) => uniqueIndex(`${name}_${u.join('_')}_key`).on(t.organisation_id, ...u.map(col))),
+        ...uniqueWhenTrue.map((c) => uniqueIndex(`${name}_one_${c}_key`).on(t.organisation_id).where(sql`${col(c)}`)),
         ...indexes.map((u) => index(`${name}_${u.join('_')}_idx`).on(t.organisation_id, ...u.map(col), t.id)),
         ...references.map((r) =>
           foreignKey({ name: `${name}_${r.column}_fk`, columns: [t.organisation_id, col(r.column)], foreignColumns: [r.table().organisation_id, r.table().id] }).onDelete('restrict'),
@@ -128,6 +133,113 @@ export const staffInvitations = tenantTable('staff_invitations', {
 }, {
   indexes: [['email']],
   references: [{ column: 'role_id', table: () => roles }, { column: 'department_id', table: () => departmentsTable }],
+});
+
+export const addressesTable = tenantTable('addresses', {
+  label: text('label').notNull(),
+  location_type: text('location_type').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  town: text('town').notNull(),
+  county: text('county'),
+  subdivision: text('subdivision'),
+  postcode: text('postcode'),
+  country: text('country').notNull(),
+  location_code: text('location_code').references(() => locations.code, { onDelete: 'restrict' }),
+  is_primary: boolean('is_primary').notNull().default(false),
+}, { uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']] });
+
+export const organisationCurrenciesTable = tenantTable('organisation_currencies', {
+  currency: text('currency').notNull(),
+  is_base: boolean('is_base').notNull().default(false),
+  notes: text('notes'),
+}, { unique: [['currency']], uniqueWhenTrue: ['is_base'] });
+
+export const exchangeRatesTable = tenantTable('exchange_rates', {
+  base: text('base').notNull(),
+  quote: text('quote').notNull(),
+  rate: numeric('rate', { mode: 'number' }).notNull(),
+  valid_from: date('valid_from').notNull(),
+  notes: text('notes'),
+}, { unique: [['base', 'quote', 'valid_from']], indexes: [['valid_from']] });
+
+export const standardsCertificationsTable = tenantTable('standards_certifications', {
+  name: text('name').notNull(),
+  issuer: text('issuer').notNull(),
+  certificate_number: text('certificate_number'),
+  valid_from: date('valid_from'),
+  valid_until: date('valid_until'),
+  notes: text('notes'),
+}, { indexes: [['name']] });
+
+export const supplyChainNetworksTable = tenantTable('supply_chain_networks', {
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  membership_number: text('membership_number'),
+  member_since: date('member_since'),
+  renewal_due: date('renewal_due'),
+  website: text('website'),
+}, { indexes: [['name']] });
+
+export const workClassificationsTable = tenantTable('work_classifications', {
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+}, { unique: [['code']], indexes: [['name']] });
+
+/** (organisation_id, user_id) of a member, as the target of same-organisation references. */
+const member = () => ({ organisation_id: organisationMembers.organisation_id, id: organisationMembers.user_id });
+
+export const workAllocationsTable = tenantTable('work_allocations', {
+  work_classification_id: uuid('work_classification_id').notNull(),
+  department_id: uuid('department_id'),
+  staff_user_id: uuid('staff_user_id'),
+  share_pct: doublePrecision('share_pct').notNull().default(100),
+  notes: text('notes'),
+}, {
+  indexes: [['work_classification_id'], ['department_id'], ['staff_user_id']],
+  references: [
+    { column: 'work_classification_id', table: () => workClassificationsTable },
+    { column: 'department_id', table: () => departmentsTable },
+    { column: 'staff_user_id', table: member },
+  ],
+});
+
+export const commissionsTable = tenantTable('commissions', {
+  name: text('name').notNull(),
+  basis: text('basis').notNull(),
+  rate_pct: doublePrecision('rate_pct').notNull(),
+  staff_user_id: uuid('staff_user_id'),
+  work_classification_id: uuid('work_classification_id'),
+  valid_from: date('valid_from'),
+  valid_until: date('valid_until'),
+}, {
+  indexes: [['name'], ['staff_user_id'], ['work_classification_id']],
+  references: [{ column: 'staff_user_id', table: member }, { column: 'work_classification_id', table: () => workClassificationsTable }],
+});
+
+export const clientAssignmentsTable = tenantTable('client_assignments', {
+  partner_id: uuid('partner_id').notNull(),
+  staff_user_id: uuid('staff_user_id').notNull(),
+  is_primary: boolean('is_primary').notNull().default(true),
+  notes: text('notes'),
+}, {
+  unique: [['partner_id', 'staff_user_id']],
+  indexes: [['staff_user_id']],
+  references: [{ column: 'partner_id', table: () => partnersTable }, { column: 'staff_user_id', table: member }],
+});
+
+export const tasksTable = tenantTable('tasks', {
+  title: text('title').notNull(),
+  description: text('description'),
+  status: text('status').notNull().default('todo'),
+  priority: text('priority').notNull().default('normal'),
+  due_on: date('due_on'),
+  assignee_user_id: uuid('assignee_user_id'),
+  partner_id: uuid('partner_id'),
+}, {
+  indexes: [['status'], ['priority'], ['assignee_user_id'], ['partner_id'], ['title']],
+  references: [{ column: 'assignee_user_id', table: member }, { column: 'partner_id', table: () => partnersTable }],
 });
 
 /** Every create, update, delete and status change, written once by the resource layer. */

@@ -1,5 +1,89 @@
-/** Valid and invalid bodies per resource, for the generic suite (test code only). */
-export const RESOURCE_FIXTURES: Record<string, { valid: (i: number) => Record<string, unknown>; change: Record<string, unknown>; invalid: Record<string, unknown>; invalidFields: string[] }> = {
+type Post = (path: string, body: unknown) => Promise<{ data: { data: { id: string } } }>;
+export type Refs = Record<string, string>;
+
+/**
+ * Valid and invalid bodies per resource, for the generic suite (test code only). `prepare`
+ * creates what a record refers to in the caller's organisation; `me` is the caller's user id.
+ */
+export const RESOURCE_FIXTURES: Record<string, {
+  prepare?: (post: Post, me: string) => Promise<Refs>;
+  valid: (i: number, refs: Refs) => Record<string, unknown>;
+  change: Record<string, unknown>;
+  invalid: Record<string, unknown>;
+  invalidFields: string[];
+}> = {
+  addresses: {
+    valid: (i) => ({ label: `Felixstowe warehouse ${i}`, location_type: 'warehouse', line1: `${i} Dock Road`, town: 'Felixstowe', county: 'Suffolk', subdivision: 'SFK', postcode: 'IP11 3SW', country: 'gb', location_code: 'GBFXT' }),
+    change: { is_primary: true },
+    invalid: { label: '', location_type: 'castle', line1: 'x', town: 'y', country: 'GBR', location_code: 'X' },
+    invalidFields: ['country', 'label', 'location_code', 'location_type'],
+  },
+  'organisation-currencies': {
+    valid: (i) => ({ currency: ['GBP', 'EUR', 'USD', 'CNY', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'TRY', 'INR', 'SGD', 'HKD', 'AUD'][i % 18], notes: `desk ${i}` }),
+    change: { is_base: true },
+    invalid: { currency: 'POUNDS' },
+    invalidFields: ['currency'],
+  },
+  'exchange-rates': {
+    valid: (i) => ({ base: 'GBP', quote: 'EUR', rate: 1.15 + i / 1000, valid_from: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}` }),
+    change: { rate: 1.2 },
+    invalid: { base: 'GBP', quote: 'GBP', rate: -1, valid_from: '21/11/2026' },
+    invalidFields: ['quote', 'rate', 'valid_from'],
+  },
+  'standards-certifications': {
+    valid: (i) => ({ name: `AEO-F ${i}`, issuer: 'HMRC', certificate_number: `GBAEOF${1000 + i}`, valid_from: '2025-01-01', valid_until: '2028-01-01' }),
+    change: { certificate_number: 'GBAEOF9999' },
+    invalid: { name: '', issuer: '', valid_until: 'soon' },
+    invalidFields: ['issuer', 'name', 'valid_until'],
+  },
+  'supply-chain-networks': {
+    valid: (i) => ({ name: `WCA World ${i}`, kind: 'forwarder_network', membership_number: `WCA-${100 + i}`, member_since: '2019-05-01', website: 'https://www.wcaworld.com' }),
+    change: { renewal_due: '2027-05-01' },
+    invalid: { name: '', kind: 'club', website: 'wca' },
+    invalidFields: ['kind', 'name', 'website'],
+  },
+  'work-classifications': {
+    valid: (i) => ({ code: `EXP${i}`, name: `Sea export desk ${i}` }),
+    change: { description: 'FCL and LCL' },
+    invalid: { code: 'no spaces', name: '' },
+    invalidFields: ['code', 'name'],
+  },
+  'work-allocations': {
+    prepare: async (post, me) => ({
+      classification: (await post('/api/work-classifications', { code: `ALLOC${Math.random().toString(36).slice(2, 6).toUpperCase()}`, name: 'Customs entries' })).data.data.id,
+      department: (await post('/api/departments', { name: `Customs ${Math.random()}` })).data.data.id,
+      me,
+    }),
+    valid: (i, r) => ({ work_classification_id: r.classification, department_id: r.department, staff_user_id: r.me, share_pct: 10 + (i % 80), notes: `allocation ${i}` }),
+    change: { share_pct: 50 },
+    invalid: { work_classification_id: 'nope', share_pct: 150 },
+    invalidFields: ['share_pct', 'work_classification_id'],
+  },
+  commissions: {
+    prepare: async (_post, me) => ({ me }),
+    valid: (i, r) => ({ name: `Sales commission ${i}`, basis: 'gross_profit', rate_pct: 5 + (i % 10), staff_user_id: r.me, valid_from: '2026-01-01' }),
+    change: { rate_pct: 7.5 },
+    invalid: { name: '', basis: 'luck', rate_pct: 101 },
+    invalidFields: ['basis', 'name', 'rate_pct'],
+  },
+  'client-assignments': {
+    prepare: async (post, me) => {
+      const ids: Refs = { me };
+      for (let k = 0; k < 20; k++) ids[`p${k}`] = (await post('/api/partners', { name: `Client ${k} ${Math.random()}`, kind: 'client', country: 'GB' })).data.data.id;
+      return ids;
+    },
+    valid: (i, r) => ({ partner_id: r[`p${i % 20}`], staff_user_id: r.me, notes: `account manager ${i}` }),
+    change: { is_primary: false },
+    invalid: { partner_id: 'x', staff_user_id: 'y' },
+    invalidFields: ['partner_id', 'staff_user_id'],
+  },
+  tasks: {
+    prepare: async (_post, me) => ({ me }),
+    valid: (i, r) => ({ title: `Chase POD for shipment ${i}`, priority: 'high', due_on: '2026-12-01', assignee_user_id: r.me }),
+    change: { status: 'done' },
+    invalid: { title: '', status: 'maybe', due_on: 'tomorrow' },
+    invalidFields: ['due_on', 'status', 'title'],
+  },
   departments: {
     valid: (i) => ({ name: `Ocean export ${i}`, description: 'FCL and LCL bookings out of Felixstowe' }),
     change: { description: 'Now also Southampton' },

@@ -1,5 +1,7 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { addressesTable, organisationCurrenciesTable } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ResourceHooks } from './register.ts';
+import type { ResourceHooks, TenantTable, Tx } from './register.ts';
 
 /** Built-in roles keep their names; Owner keeps every permission; none of them can be deleted. */
 const roleHooks: ResourceHooks = {
@@ -13,4 +15,19 @@ const roleHooks: ResourceHooks = {
   },
 };
 
-export const RESOURCE_HOOKS: Record<string, ResourceHooks> = { roles: roleHooks };
+/** Marking one record as the primary (or base) one unmarks the organisation's others. */
+function onlyOne(table: TenantTable & Record<string, never>, column: string): ResourceHooks {
+  const cols = table as unknown as Record<string, Parameters<typeof eq>[0]>;
+  return {
+    async beforeWrite(tx: Tx, organisationId, values, id) {
+      if (values[column] !== true) return;
+      await tx.update(table).set({ [column]: false } as never).where(and(eq(cols.organisation_id, organisationId), ne(cols.id, id), eq(cols[column], true)));
+    },
+  };
+}
+
+export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
+  roles: roleHooks,
+  addresses: onlyOne(addressesTable as never, 'is_primary'),
+  'organisation-currencies': onlyOne(organisationCurrenciesTable as never, 'is_base'),
+};

@@ -18,7 +18,7 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 
 /** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
 export type TenantTable = PgTable & { organisation_id: AnyPgColumn; id: AnyPgColumn; created_at: AnyPgColumn };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MAX_PER_PAGE = 100;
 const EXPORT_BATCH = 2000;
@@ -58,6 +58,8 @@ const pgCode = (err: unknown): string | undefined => {
  */
 /** Rules a record type adds to the generic ones (built-in roles that must stay as they are …). */
 export type ResourceHooks = {
+  /** Runs in the write's transaction before a create or update (e.g. one primary address). */
+  beforeWrite?(tx: Tx, organisationId: string, values: Record<string, unknown>, id: string): Promise<void>;
   beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>): void;
   beforeDelete?(existing: Record<string, unknown>): void;
 };
@@ -233,6 +235,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const id = uuidv7();
     const row = await ctx.database.db
       .transaction(async (tx) => {
+        await hooks.beforeWrite?.(tx, m.organisation.id, values, id);
         const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning();
         await audit(tx, m, 'create', id, values);
         return r;
@@ -253,6 +256,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
           if (!existing) throw notFound('The record');
           hooks.beforeUpdate(existing as Record<string, unknown>, values);
         }
+        await hooks.beforeWrite?.(tx, m.organisation.id, values, req.params.id);
         const [r] = await tx
           .update(table)
           .set({ ...values, updated_at: new Date() } as never)

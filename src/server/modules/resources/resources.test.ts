@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '#shared/resources/registry.ts';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
-import { RESOURCE_FIXTURES } from './fixtures.ts';
+import { RESOURCE_FIXTURES, type Refs } from './fixtures.ts';
 
 let t: TestApp;
 type Client = ReturnType<typeof createClient> & { orgId?: string; email: string };
@@ -38,8 +38,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe.each(RESOURCES.map((d) => [d.name, d] as const))('%s', (name, d) => {
-  const fx = RESOURCE_FIXTURES[name];
+  const f = RESOURCE_FIXTURES[name];
   const path = `/api/${name}`;
+  let refs: Refs = {};
+  const fx = { ...f, valid: (i: number) => f.valid(i, refs) };
+  beforeAll(async () => {
+    refs = f.prepare ? await f.prepare((p, body) => a.post(p, body), (await a.get('/api/user')).data.data.id) : {};
+  });
 
   it('has fixtures and a table', () => {
     expect(fx).toBeDefined();
@@ -127,21 +132,21 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('%s', (name, d) => {
 
 describe('specific resource rules', () => {
   it('refuses duplicates of unique fields with 409', async () => {
-    expect((await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99))).statusCode).toBe(201);
-    const dup = await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99));
+    expect((await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99, {}))).statusCode).toBe(201);
+    const dup = await a.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99, {}));
     expect(dup.statusCode).toBe(409);
     expect(dup.data.error.fields).toHaveProperty('code');
     // The same code in another organisation is fine.
-    expect((await b.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99))).statusCode).toBe(201);
+    expect((await b.post('/api/charge-codes', RESOURCE_FIXTURES['charge-codes'].valid(99, {}))).statusCode).toBe(201);
   });
 
   it('refers only to the own organisation’s records, and refuses to delete what is in use', async () => {
     const tierA = (await a.post('/api/client-tiers', { name: 'Platinum', rank: 1 })).data.data.id;
     const tierB = (await b.post('/api/client-tiers', { name: 'Platinum', rank: 1 })).data.data.id;
-    const foreign = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(50), client_tier_id: tierB });
+    const foreign = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(50, {}), client_tier_id: tierB });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.data.error.fields).toHaveProperty('client_tier_id');
-    const partner = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(51), client_tier_id: tierA });
+    const partner = await a.post('/api/partners', { ...RESOURCE_FIXTURES.partners.valid(51, {}), client_tier_id: tierA });
     expect(partner.statusCode).toBe(201);
     const inUse = await a.delete(`/api/client-tiers/${tierA}`);
     expect(inUse.statusCode).toBe(409);
@@ -153,8 +158,18 @@ describe('specific resource rules', () => {
     const ok = await a.post('/api/bank-details', { account_name: 'Northwind EUR', bank_name: 'ING', iban: 'NL91 ABNA 0417 1643 00', currency: 'EUR' });
     expect(ok.statusCode).toBe(201);
     expect(ok.data.data.iban).toBe('NL91ABNA0417164300');
-    const withSort = await a.post('/api/bank-details', RESOURCE_FIXTURES['bank-details'].valid(77));
+    const withSort = await a.post('/api/bank-details', RESOURCE_FIXTURES['bank-details'].valid(77, {}));
     expect(withSort.data.data.sort_code).toBe('60-16-13');
     expect((await a.post('/api/bank-details', { account_name: 'X', bank_name: 'Y', iban: 'NL91ABNA0417164301', currency: 'EUR' })).statusCode).toBe(422);
+  });
+});
+
+describe('one primary address, one base currency', () => {
+  it('moves the mark instead of refusing', async () => {
+    const first = (await a.post('/api/addresses', { ...RESOURCE_FIXTURES.addresses.valid(500, {}), is_primary: true })).data.data.id;
+    const second = (await a.post('/api/addresses', { ...RESOURCE_FIXTURES.addresses.valid(501, {}), is_primary: true })).data.data.id;
+    expect((await a.get(`/api/addresses/${first}`)).data.data.is_primary).toBe(false);
+    expect((await a.get(`/api/addresses/${second}`)).data.data.is_primary).toBe(true);
+    expect((await a.get('/api/addresses?filter[is_primary]=true')).data.meta.total).toBe(1);
   });
 });

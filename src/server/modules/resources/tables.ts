@@ -1,13 +1,26 @@
-import { bankDetailsTable, chargeCodesTable, clientTiersTable, departmentsTable, partnersTable, roles } from '../../db/schema/index.ts';
+import {
+  addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
+  organisationCurrenciesTable, partnersTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
+} from '../../db/schema/index.ts';
 import type { TenantTable } from './register.ts';
 
 /** The drizzle table of each descriptor, by the descriptor's name. */
 export const RESOURCE_TABLES: Record<string, TenantTable> = {
-  departments: departmentsTable,
-  'charge-codes': chargeCodesTable,
-  'client-tiers': clientTiersTable,
+  addresses: addressesTable,
   'bank-details': bankDetailsTable,
+  'charge-codes': chargeCodesTable,
+  'organisation-currencies': organisationCurrenciesTable,
+  'exchange-rates': exchangeRatesTable,
+  'standards-certifications': standardsCertificationsTable,
+  'supply-chain-networks': supplyChainNetworksTable,
+  'client-tiers': clientTiersTable,
+  'work-classifications': workClassificationsTable,
+  'work-allocations': workAllocationsTable,
+  commissions: commissionsTable,
+  'client-assignments': clientAssignmentsTable,
   partners: partnersTable,
+  tasks: tasksTable,
+  departments: departmentsTable,
   roles,
 };
 

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineResource } from './descriptor.ts';
+import { currency, isoDate, optionalText } from './fields.ts';
+
+/** The currencies an organisation trades in; exactly one is its base (reporting) currency. */
+export const organisationCurrencies = defineResource({
+  name: 'organisation-currencies',
+  titleKey: 'resources.organisation_currencies.title',
+  permissionModule: 'control_centre',
+  create: z.object({ currency: currency, is_base: z.boolean().default(false), notes: optionalText(300) }),
+  fields: [
+    { name: 'currency', kind: 'currency', labelKey: 'resources.fields.currency', required: true },
+    { name: 'is_base', kind: 'boolean', labelKey: 'resources.organisation_currencies.is_base' },
+    { name: 'notes', kind: 'textarea', labelKey: 'resources.fields.notes' },
+  ],
+  columns: ['currency', 'is_base', 'notes'],
+  sortable: ['currency', 'created_at'],
+  filterable: ['is_base'],
+  searchable: ['currency', 'notes'],
+  defaultSort: 'currency',
+  display: 'currency',
+  unique: [['currency']],
+});
+
+/** Dated manual rates: 1 `base` = `rate` `quote` from `valid_from`. They win over reference rates. */
+export const exchangeRates = defineResource({
+  name: 'exchange-rates',
+  titleKey: 'resources.exchange_rates.title',
+  permissionModule: 'control_centre',
+  create: z
+    .object({
+      base: currency,
+      quote: currency,
+      rate: z.number().positive('number_range').max(1_000_000, 'number_range'),
+      valid_from: isoDate,
+      notes: optionalText(300),
+    })
+    .refine((r) => r.base !== r.quote, { message: 'currencies_differ', path: ['quote'] }),
+  fields: [
+    { name: 'base', kind: 'currency', labelKey: 'resources.exchange_rates.base', required: true },
+    { name: 'quote', kind: 'currency', labelKey: 'resources.exchange_rates.quote', required: true },
+    { name: 'rate', kind: 'number', labelKey: 'resources.exchange_rates.rate', required: true },
+    { name: 'valid_from', kind: 'date', labelKey: 'resources.exchange_rates.valid_from', required: true },
+    { name: 'notes', kind: 'textarea', labelKey: 'resources.fields.notes' },
+  ],
+  columns: ['base', 'quote', 'rate', 'valid_from'],
+  sortable: ['valid_from', 'base', 'quote', 'created_at'],
+  filterable: ['base', 'quote'],
+  searchable: ['base', 'quote', 'notes'],
+  defaultSort: '-valid_from',
+  display: 'valid_from',
+  unique: [['base', 'quote', 'valid_from']],
+});
