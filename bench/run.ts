@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { importLocations } from '../src/server/modules/locations/import.ts';
+import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from '../src/server/modules/demo/seed.ts';
 import { appRoot } from '../src/server/paths.ts';
 
@@ -35,7 +35,7 @@ async function apiBench() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'development' }, null);
   const database = await openDatabase({ dataDir: join(dataDir, 'db') });
   await database.migrate();
-  await importLocations(database);
+  await importReferenceData(database);
   const app = await buildApp(config, { database });
   app.get('/bench/hello', async () => ({ data: 'hello' }));
   await seedDemo(app.ctx);

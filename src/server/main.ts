@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { importLocations } from './modules/locations/import.ts';
+import { importReferenceData } from './modules/reference-data.ts';
 import { seedDemo } from './modules/demo/seed.ts';
 import { webDistDir } from './paths.ts';
 
@@ -23,8 +23,8 @@ async function main() {
   await database.migrate();
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
-  const imported = await importLocations(database, () => app.log.info('importing UN/LOCODE reference data'));
-  if (imported > 0) app.log.info({ locations: imported, ms: Date.now() - started }, 'UN/LOCODE imported');
+  const imported = await importReferenceData(database, (name) => app.log.info(`importing ${name} reference data`));
+  if (Object.values(imported).some((n) => n > 0)) app.log.info({ ...imported, ms: Date.now() - started }, 'reference data imported');
   if (config.demoSeed) await seedDemo(app.ctx);
 
   let closing = false;

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
-import { importLocations } from '../modules/locations/import.ts';
+import { importReferenceData } from '../modules/reference-data.ts';
 import { appRoot } from '../paths.ts';
 
 declare module 'vitest' {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const database = await openDatabase({ url: withDatabase(url, PG_TEMPLATE), poolSize: 2 });
     await database.migrate();
-    await importLocations(database);
+    await importReferenceData(database);
     await database.close();
     project.provide('pgTemplate', PG_TEMPLATE);
     project.provide('pgliteTemplate', '');
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   await database.migrate();
-  await importLocations(database);
+  await importReferenceData(database);
   const dump = await database.pglite!.dumpDataDir('gzip');
   await database.close();
   const dir = join(appRoot, '.tmp');

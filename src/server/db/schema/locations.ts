@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** UN/LOCODE locations (reference data, not tenant-owned). */
 export const locations = pgTable(
@@ -42,3 +42,14 @@ export const referenceImports = pgTable('reference_imports', {
   rows: integer('rows').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** ECB euro reference rates (units of `currency` per 1 EUR), shipped in data/ecb. */
+export const ecbRates = pgTable(
+  'ecb_rates',
+  {
+    currency: text('currency').notNull(),
+    date: date('date').notNull(),
+    rate: numeric('rate', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.date] })],
+);

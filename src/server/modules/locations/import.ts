@@ -1,11 +1,9 @@
-import { parse } from 'csv-parse';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { createGunzip } from 'node:zlib';
 import type { LocationFunction } from '#shared/api/locations.ts';
 import { normaliseSearch } from '#shared/text.ts';
 import type { Database } from '../../db/client.ts';
 import { referenceDataDir } from '../../paths.ts';
+import { importOnce, insertBatches, readGzipCsv } from '../../lib/reference-import.ts';
 
 /** UN/LOCODE function positions 1–8 and B (spec of the code list). */
 const FUNCTION_BY_DIGIT: Record<string, LocationFunction> = {
@@ -14,40 +12,15 @@ const FUNCTION_BY_DIGIT: Record<string, LocationFunction> = {
 export const decodeFunctions = (code: string): LocationFunction[] =>
   [...code].flatMap((c) => (FUNCTION_BY_DIGIT[c] ? [FUNCTION_BY_DIGIT[c]] : []));
 
-const BATCH = 5000;
-
-async function* readGzipCsv(file: string): AsyncGenerator<Record<string, string>> {
-  yield* createReadStream(file).pipe(createGunzip()).pipe(parse({ columns: true }));
-}
-
-/** Inserts rows in batches of one JSON parameter each; identical on PGlite and PostgreSQL. */
-async function insertBatches(database: Database, rows: AsyncIterable<Record<string, unknown>>, insertSql: string) {
-  let batch: Record<string, unknown>[] = [];
-  let count = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await database.query(insertSql, [JSON.stringify(batch)]);
-    count += batch.length;
-    batch = [];
-  };
-  for await (const row of rows) {
-    batch.push(row);
-    if (batch.length >= BATCH) await flush();
-  }
-  await flush();
-  return count;
-}
-
 /**
  * Loads UN/LOCODE once. The set counts as loaded only when its `reference_imports` row exists,
  * written last: an import cut short (a crash, a kill) is started again from empty at next start.
  */
-export async function importLocations(database: Database, onStart?: () => void, dir = join(referenceDataDir, 'unlocode')): Promise<number> {
-  const done = await database.query(`select 1 from reference_imports where name = 'unlocode'`);
-  if (done.length > 0) return 0;
-  onStart?.();
-  await database.query('delete from subdivisions');
-  await database.query('delete from locations');
+export function importLocations(database: Database, onStart?: () => void, dir = join(referenceDataDir, 'unlocode')): Promise<number> {
+  return importOnce(database, 'unlocode', ['subdivisions', 'locations'], () => load(database, dir), onStart);
+}
+
+async function load(database: Database, dir: string): Promise<number> {
   await insertBatches(
     database,
     (async function* () {
@@ -57,7 +30,7 @@ export async function importLocations(database: Database, onStart?: () => void, 
      select country, code, name, type from jsonb_to_recordset($1::jsonb) as x(country text, code text, name text, type text)
      on conflict do nothing`,
   );
-  const rows = await insertBatches(
+  return insertBatches(
     database,
     (async function* () {
       for await (const r of readGzipCsv(join(dir, 'locations.csv.gz'))) {
@@ -74,6 +47,4 @@ export async function importLocations(database: Database, onStart?: () => void, 
      from jsonb_to_recordset($1::jsonb) as x(code text, country text, name text, search_name text, subdivision text,
        status text, functions jsonb, iata text, lat double precision, lon double precision)`,
   );
-  await database.query(`insert into reference_imports (name, rows) values ('unlocode', $1)`, [rows]);
-  return rows;
 }
