@@ -1,22 +1,12 @@
-import { z } from 'zod';
-
 /** A product as the payment provider describes it (GET /api/billing/products). */
-export const providerProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()),
-  marketing_features: z.array(z.object({ name: z.string() })),
-  prices: z.array(
-    z.object({
-      id: z.string(),
-      unit_amount: z.number().int().nullable(),
-      currency: z.string(),
-      recurring: z.object({ interval: z.enum(['day', 'week', 'month', 'year']) }).nullable(),
-    }),
-  ),
-});
-export type ProviderProduct = z.infer<typeof providerProductSchema>;
+export type ProviderProduct = {
+  id: string;
+  name: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  marketing_features: { name: string }[];
+  prices: { id: string; unit_amount: number | null; currency: string; recurring: { interval: 'day' | 'week' | 'month' | 'year' } | null }[];
+};
 
 /**
  * Plan metadata under lettered labels (spec §3), in display order. `key` is the provider's

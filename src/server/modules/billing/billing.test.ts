@@ -224,3 +224,10 @@ describe('provider events', () => {
     expect(await applyBillingEvent(t.app.ctx, { id: 'evt_unknown', type: 'invoice.paid', created: now, customer: 'cus_nobody', subscription: null })).toBe('unknown_customer');
   });
 });
+
+describe('billing configuration', () => {
+  it('tells the browser the provider and the enterprise product, publicly', async () => {
+    const res = await createClient(t.app).get('/api/billing/config');
+    expect(res.data.data).toEqual({ provider: 'local', publishable_key: null, enterprise_product_id: 'prod_fyn_enterprise' });
+  });
+});

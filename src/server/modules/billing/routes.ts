@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, envelope } from '#shared/api/errors.ts';
 import { addPaymentMethodBody, billingOverviewSchema, cardSchema, invoicePreviewSchema, invoiceSchema, priceBody, subscribeBody } from '#shared/api/billing.ts';
-import { providerProductSchema, type ProviderProduct } from '#shared/billing/plans.ts';
+import type { ProviderProduct } from '#shared/billing/plans.ts';
+import { providerProductSchema } from '#shared/billing/product-schema.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
@@ -72,6 +73,14 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/billing/products', {
     schema: { tags, summary: 'The provider’s products and prices (public)', response: { 200: envelope(z.array(providerProductSchema)) } },
   }, async () => ({ data: await listProducts() }));
+
+  api.get('/api/billing/config', {
+    schema: {
+      tags,
+      summary: 'Which payment provider runs, its publishable key, and the enterprise product (public)',
+      response: { 200: envelope(z.object({ provider: z.enum(['local', 'stripe']), publishable_key: z.string().nullable(), enterprise_product_id: z.string().nullable() })) },
+    },
+  }, async () => ({ data: { provider: provider.kind, publishable_key: ctx.config.stripe?.publishableKey ?? null, enterprise_product_id: ctx.config.enterpriseProductId } }));
 
   api.get('/api/billing/subscription', {
     schema: { tags, summary: 'Status, current subscription and status history of the caller’s organisation', response: overviewResponse },
