@@ -30,6 +30,7 @@ import { tableOf } from './modules/resources/tables.ts';
 import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
+import { registerControlCentreSummary } from './modules/resources/summary.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
   registerStaffRoutes(app, ctx);
   registerExchangeRoutes(app, ctx);
+  registerControlCentreSummary(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
   if (config.env !== 'production') registerDevMailRoutes(app, ctx);
 

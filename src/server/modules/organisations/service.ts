@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { Organisation, organisationInput } from '#shared/api/organisations.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { locations, organisationMembers, organisationStatusEvents, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { chargeCodesTable, locations, organisationCurrenciesTable, organisationMembers, organisationStatusEvents, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
 import { BUILTIN_ROLES, type BuiltinRole } from '#shared/resources/permissions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isPremium } from '../billing/status.ts';
 import type { OrganisationRow } from './membership.ts';
+import { defaultChargeCodes, localCurrency } from './defaults.ts';
 
 type Input = z.output<typeof organisationInput>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -63,6 +64,8 @@ export async function createOrganisation(ctx: AppContext, userId: string, input:
       })),
     );
     await tx.insert(organisationMembers).values({ organisation_id: id, user_id: userId, role_id: roleIds.owner });
+    await tx.insert(chargeCodesTable).values(defaultChargeCodes(id, input.country));
+    await tx.insert(organisationCurrenciesTable).values({ organisation_id: id, id: uuidv7(), currency: localCurrency(input.country), is_base: true });
     await tx.insert(organisationStatusEvents).values({ organisationId: id, id: uuidv7(), fromStatus: 'none', toStatus: 'inactive', actorUserId: userId, reason: 'organisation_created' });
     return org;
   });

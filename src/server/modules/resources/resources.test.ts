@@ -173,3 +173,18 @@ describe('one primary address, one base currency', () => {
     expect((await a.get('/api/addresses?filter[is_primary]=true')).data.meta.total).toBe(1);
   });
 });
+
+describe('control-centre summary', () => {
+  it('counts each area’s records of the own organisation, with the defaults a new organisation gets', async () => {
+    const fresh = await owner('Gamma Shipping');
+    const summary = (await fresh.get('/api/control-centre/summary')).data.data;
+    expect(summary['charge-codes']).toBe(18);
+    expect(summary['organisation-currencies']).toBe(1);
+    expect(summary.roles).toBe(3);
+    expect(summary.staff).toBe(1);
+    expect(summary.partners).toBe(0);
+    expect(Object.keys(summary)).toHaveLength(RESOURCES.length + 1);
+    const codes = (await fresh.get('/api/charge-codes?per_page=100')).data.data.map((c: { code: string }) => c.code);
+    expect(codes).toEqual(expect.arrayContaining(['OFR', 'AFR', 'BAF', 'CAF', 'THC-O', 'THC-D', 'DOC', 'CUS', 'HAU']));
+  });
+});
