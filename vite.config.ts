@@ -13,6 +13,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // Fonts stay files: inlined, every small subset (and its unused WOFF twin) would sit in the
+    // first page's CSS whether or not the page's text needs it.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   },
   server: {
     port: 5173,

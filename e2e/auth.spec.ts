@@ -30,7 +30,8 @@ test('sign up with the mailed code, log out, log in, wrong password, guest guard
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Erin Forwarder')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   // A wrong password shows the error and keeps the visitor on the login page.

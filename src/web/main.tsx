@@ -1,20 +1,19 @@
+// Manrope 400, 600 and 700 (the weights the interface uses; 500 falls back to 400).
 import '@fontsource/manrope/400.css';
-import '@fontsource/manrope/500.css';
 import '@fontsource/manrope/600.css';
 import '@fontsource/manrope/700.css';
-import 'nprogress/nprogress.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { initI18n } from './app/i18n.ts';
+import { followUserLanguage, initI18n } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { DEFAULT_GUARDS } from './app/guards.tsx';
 import { routeFor } from './app/routes.tsx';
 import { useSessionStore } from './lib/session-store.ts';
+import { installGlobalErrorHandlers } from './lib/global-errors.ts';
 
-const router = createAppRouter();
+installGlobalErrorHandlers();
 
 // Fetch the first screen's code while the language loads, rather than after it.
 const first = routeFor(window.location.pathname);
@@ -22,11 +21,12 @@ const toLogin = (first?.guards ?? DEFAULT_GUARDS).includes('auth') && !useSessio
 void (toLogin ? routeFor('/auth/login') : first)?.screen.preload();
 
 await initI18n();
+followUserLanguage();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

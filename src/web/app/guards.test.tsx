@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useSessionStore } from '../lib/session-store.ts';
 import { renderRoutes } from '../test/render.tsx';
-import { Guarded, type GuardName } from './guards.tsx';
+import { guardRedirect, Guarded, isPremium, type GuardName } from './guards.tsx';
 import { sessionUser } from '../test/fixtures.ts';
 
 const user = sessionUser();
@@ -54,5 +54,20 @@ describe('guards', () => {
     renderRoutes(routes({ '/analytics': ['auth', 'organisation'] }), '/analytics');
     expect(await screen.findByText('not found page')).toBeTruthy();
     useSessionStore.getState().clear();
+  });
+
+  it('organisation: lets a member of an organisation, or a premium user, through', async () => {
+    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'inactive' } }));
+    renderRoutes(routes({ '/analytics': ['auth', 'organisation'] }), '/analytics');
+    expect(await screen.findByText('screen /analytics')).toBeTruthy();
+    useSessionStore.getState().clear();
+    expect(isPremium(sessionUser({ premium: true }))).toBe(true);
+    expect(isPremium(sessionUser())).toBe(false);
+  });
+
+  it('user and tracking: no check', () => {
+    const out = { isLoggedIn: false, user: null };
+    expect(guardRedirect('user', out)).toBeNull();
+    expect(guardRedirect('tracking', out)).toBeNull();
   });
 });

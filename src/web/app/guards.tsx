@@ -8,9 +8,9 @@ export type GuardName = 'auth' | 'guest' | 'organisation' | 'user' | 'tracking';
 
 export const DEFAULT_GUARDS: readonly GuardName[] = ['auth'];
 
-/** An organisation counts as premium when its status is active (spec §4). */
+/** Premium: the organisation is active, or premium is forced (spec §4; the server decides). */
 export function isPremium(user: SessionUser | null): boolean {
-  return user?.organisation?.status === 'active';
+  return Boolean(user?.premium) || user?.organisation?.status === 'active';
 }
 
 /** Where a guard sends the visitor instead, or null to let them through. */
@@ -51,4 +51,12 @@ export function Guarded({ guards, children }: { guards: readonly GuardName[]; ch
     return <Redirect to={to} remember={remember} />;
   }
   return children;
+}
+
+/** Whether every guard of a list lets this session through (menus offer only such pages). */
+export function passesGuards(
+  guards: readonly GuardName[],
+  session: { isLoggedIn: boolean; user: SessionUser | null },
+): boolean {
+  return guards.every((guard) => guardRedirect(guard, session) === null);
 }

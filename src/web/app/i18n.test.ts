@@ -1,6 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { changeLanguage, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, LOCALES, antdLocaleFor } from './i18n.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { sessionUser } from '../test/fixtures.ts';
+import { changeLanguage, followUserLanguage, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, LOCALES, antdLocaleFor } from './i18n.ts';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
+vi.mock('../lib/api-client.ts', () => ({ api }));
 import en from '../locales/en.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -15,13 +20,21 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 const english = flatten(en as Tree);
 /** Names and texts that stay as they are in every language. */
-const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard']);
+const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', 'titles.crm', 'titles.cc_rms', 'nav.crm']);
+/** Words that are spelt the same as in English in one language (German "Organisation", …). */
+const SAME_IN: Record<string, string[]> = {
+  de: ['nav.organisation'],
+  es: ['nav.general'],
+  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications'],
+  ro: ['nav.general'],
+};
 
 describe('locales', () => {
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has every English key, translated', async (locale) => {
     const texts = flatten((await import(`../locales/${locale}.json`)).default as Tree);
     expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
-    const untranslated = Object.keys(english).filter((k) => !SAME_EVERYWHERE.has(k) && texts[k] === english[k]);
+    const same = new Set([...SAME_EVERYWHERE, ...(SAME_IN[locale] ?? [])]);
+    const untranslated = Object.keys(english).filter((k) => !same.has(k) && texts[k] === english[k]);
     expect(untranslated.length).toBeLessThanOrEqual(1);
     for (const [key, text] of Object.entries(english)) {
       const vars = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
@@ -44,5 +57,43 @@ describe('changeLanguage', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
     expect(antdLocaleFor('de')?.locale).toBe('de');
+  });
+});
+
+describe('the user’s language', () => {
+  afterAll(async () => {
+    useSessionStore.getState().clear();
+    await changeLanguage('en');
+    localStorage.clear();
+  });
+
+  it('saves a choice made while logged in with the user (PATCH /api/user), silently', async () => {
+    useSessionStore.getState().logIn(sessionUser({ locale: 'en' }));
+    api.patch.mockResolvedValue(sessionUser({ locale: 'fr' }));
+    await changeLanguage('fr');
+    expect(api.patch).toHaveBeenCalledWith('/user', { locale: 'fr' }, { silent: true, skipAuthRedirect: true });
+    await vi.waitFor(() => expect(useSessionStore.getState().user?.locale).toBe('fr'));
+    api.patch.mockRejectedValue(new Error('offline'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await changeLanguage('de');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    warn.mockRestore();
+    useSessionStore.getState().clear();
+  });
+
+  it('takes the user’s saved language on login, unless one was chosen in this browser', async () => {
+    await changeLanguage('en');
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    const stop = followUserLanguage();
+    useSessionStore.getState().logIn(sessionUser({ locale: 'ja' }));
+    await vi.waitFor(() => expect(i18next.language).toBe('ja'));
+    expect(document.documentElement.lang).toBe('ja');
+    useSessionStore.getState().clear();
+
+    await changeLanguage('ro');
+    useSessionStore.getState().logIn(sessionUser({ locale: 'ja' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(i18next.language).toBe('ro');
+    stop();
   });
 });

@@ -1,9 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import type { Locale } from '#shared/api/user.ts';
-import { dayjs } from '../lib/dayjs.ts';
+// The es builds: antd/locale/* are CommonJS and bring a second copy of date-picker texts.
+import enUS from 'antd/es/locale/en_US';
+import type { Locale, SessionUser } from '#shared/api/user.ts';
+import { api } from '../lib/api-client.ts';
+import { runLanguageLoads } from '../lib/language-loads.ts';
+import { useSessionStore } from '../lib/session-store.ts';
 
 export type { Locale };
 
@@ -30,26 +33,14 @@ export const DEFAULT_LANGUAGE: Locale = 'en';
 
 /** antd's own texts; English is bundled (see antdLocaleFor). */
 const ANTD_LOCALES: Record<Locale, (() => Promise<{ default: AntdLocale }>) | null> = {
-  de: () => import('antd/locale/de_DE'),
+  de: () => import('antd/es/locale/de_DE'),
   en: null,
-  es: () => import('antd/locale/es_ES'),
-  fr: () => import('antd/locale/fr_FR'),
-  ja: () => import('antd/locale/ja_JP'),
-  ro: () => import('antd/locale/ro_RO'),
-  ru: () => import('antd/locale/ru_RU'),
-  zh: () => import('antd/locale/zh_CN'),
-};
-
-/** dayjs names and loaders; English is built in. */
-const DAYJS_LOCALES: Record<Locale, [string, (() => Promise<unknown>) | null]> = {
-  de: ['de', () => import('dayjs/locale/de.js')],
-  en: ['en', null],
-  es: ['es', () => import('dayjs/locale/es.js')],
-  fr: ['fr', () => import('dayjs/locale/fr.js')],
-  ja: ['ja', () => import('dayjs/locale/ja.js')],
-  ro: ['ro', () => import('dayjs/locale/ro.js')],
-  ru: ['ru', () => import('dayjs/locale/ru.js')],
-  zh: ['zh-cn', () => import('dayjs/locale/zh-cn.js')],
+  es: () => import('antd/es/locale/es_ES'),
+  fr: () => import('antd/es/locale/fr_FR'),
+  ja: () => import('antd/es/locale/ja_JP'),
+  ro: () => import('antd/es/locale/ro_RO'),
+  ru: () => import('antd/es/locale/ru_RU'),
+  zh: () => import('antd/es/locale/zh_CN'),
 };
 
 const antdLocales = new Map<Locale, AntdLocale>();
@@ -65,6 +56,15 @@ export function storedLanguage(): Locale {
     return isLocale(value) ? value : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Whether the visitor has chosen a language in this browser. */
+export function hasChosenLanguage(): boolean {
+  try {
+    return isLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
   }
 }
 
@@ -93,30 +93,49 @@ async function loadAntdLocale(language: Locale): Promise<void> {
   if (load && !antdLocales.has(language)) antdLocales.set(language, (await load()).default);
 }
 
-async function loadDayjsLocale(language: Locale): Promise<string> {
-  const [name, load] = DAYJS_LOCALES[language];
-  if (load) await load();
-  return name;
+/**
+ * Shows the interface in a language: loads its texts (and antd's and dayjs's) on demand, then
+ * switches and sets `<html lang>`. Remembers nothing (see changeLanguage).
+ */
+export async function applyLanguage(language: Locale): Promise<void> {
+  // Texts of dayjs and other modules that register for it (lib/language-loads.ts) come along.
+  await Promise.all([loadTranslations(language), loadAntdLocale(language), runLanguageLoads(language)]);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
 }
 
 /**
- * Switches the interface language: loads its texts (and antd's and dayjs's) on demand, then
- * switches, remembers the choice and sets `<html lang>`.
+ * The user chooses a language: apply it, remember it in this browser and, when logged in,
+ * save it with the user (silently: a failure only means the next browser will not know).
  */
 export async function changeLanguage(language: Locale): Promise<void> {
-  const [, , dayjsName] = await Promise.all([
-    loadTranslations(language),
-    loadAntdLocale(language),
-    loadDayjsLocale(language),
-  ]);
-  dayjs.locale(dayjsName);
-  await i18next.changeLanguage(language);
-  document.documentElement.lang = language;
+  await applyLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts for this visit.
   }
+  const { isLoggedIn, user, setUser } = useSessionStore.getState();
+  if (isLoggedIn && user && user.locale !== language) {
+    api
+      .patch<SessionUser>('/user', { locale: language }, { silent: true, skipAuthRedirect: true })
+      .then((saved) => {
+        if (saved && useSessionStore.getState().isLoggedIn) setUser(saved);
+      })
+      .catch((error: unknown) => console.warn('Saving the language failed', error));
+  }
+}
+
+/**
+ * On login, the interface takes the language saved with the user, unless the visitor has
+ * chosen one in this browser. Answers the unsubscribe function.
+ */
+export function followUserLanguage(): () => void {
+  return useSessionStore.subscribe((state, previous) => {
+    if (!state.isLoggedIn || previous.isLoggedIn || !state.user) return;
+    const saved = state.user.locale;
+    if (!hasChosenLanguage() && isLocale(saved) && saved !== currentLanguage()) void applyLanguage(saved);
+  });
 }
 
 /** Starts i18next with the remembered language (English at first). */
@@ -131,5 +150,5 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  await changeLanguage(language);
+  await applyLanguage(language);
 }

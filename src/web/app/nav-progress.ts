@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import NProgress from 'nprogress';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 
 // The default template carries the invalid ARIA roles "bar" and "spinner".
 NProgress.configure({
@@ -10,25 +10,20 @@ NProgress.configure({
   barSelector: '.bar',
 });
 
-/** Starts the bar when the path changes (and while the router loads). Used once, at the root. */
+/** Starts the bar when the path changes. Used once, at the root. */
 export function useNavProgressStart(): void {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   // Layout effects run before the screen's passive effects, so a screen already loaded still
   // finishes the bar (useNavProgressDone) after it was started here.
   useLayoutEffect(() => {
     NProgress.start();
   }, [pathname]);
-  useEffect(() => {
-    if (navigation.state !== 'idle') NProgress.start();
-  }, [navigation.state]);
 }
 
 /** Finishes the bar once the screen of the new path has rendered (after its code loaded). */
 export function useNavProgressDone(): void {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-  }, [pathname, navigation.state]);
+    NProgress.done();
+  }, [pathname]);
 }

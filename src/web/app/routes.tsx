@@ -4,6 +4,34 @@ import type { GuardName } from './guards.tsx';
 
 export type LayoutName = 'home' | 'auth' | '404' | 'pricing';
 
+/** The side menu's groups (spec §2), and the header's user menu. */
+export type MenuArea = 'general' | 'organisation' | 'control_centre' | 'crm' | 'hr' | 'user';
+
+/** Icon names of menu entries; app/menu-icons.tsx draws them (kept off the login page). */
+export type MenuIcon =
+  | 'dashboard'
+  | 'analytics'
+  | 'connections'
+  | 'chats'
+  | 'documents'
+  | 'tracking'
+  | 'tasks'
+  | 'exceptions'
+  | 'notifications'
+  | 'recruitment'
+  | 'ai'
+  | 'posts'
+  | 'profile'
+  | 'settings'
+  | 'billing';
+
+export interface MenuEntry {
+  area: MenuArea;
+  icon?: MenuIcon;
+  /** Only offered to users without an organisation (creating one). */
+  withoutOrganisation?: boolean;
+}
+
 export interface AppRoute {
   path: string;
   /** i18n key of the screen title; the document title is "<title> · FYN". */
@@ -12,6 +40,8 @@ export interface AppRoute {
   /** Checked in order; a route without a list is guarded by `auth` (spec §2). */
   guards?: readonly GuardName[];
   screen: LazyScreen;
+  /** Present when the route is an entry of the side menu (or the user menu), in table order. */
+  menu?: MenuEntry;
 }
 
 /** A screen loaded on demand, whose code can be fetched ahead of its first render. */
@@ -23,7 +53,7 @@ function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, n
   return Object.assign(screen, { preload: load });
 }
 
-const HomeScreen = lazyScreen(() => import('../features/home/home-screen.tsx'), 'HomeScreen');
+const DashboardScreen = lazyScreen(() => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen');
 const LoginScreen = lazyScreen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen');
 const SignUpScreen = lazyScreen(() => import('../features/auth/sign-up-screen.tsx'), 'SignUpScreen');
 const ForgotPasswordScreen = lazyScreen(
@@ -36,35 +66,176 @@ const ResetPasswordScreen = lazyScreen(
 );
 const DevScreen = lazyScreen(() => import('../features/dev/dev-screen.tsx'), 'DevScreen');
 const NotFoundScreen = lazyScreen(() => import('../features/not-found/not-found-screen.tsx'), 'NotFoundScreen');
+const SettingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'), 'SettingsScreen');
+const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
+/** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
+const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
+const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
+const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
+const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
+const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
 
-/** The route table; the app shell issue adds the rest of spec §2 here. */
+const AUTH = ['auth'] as const;
+const GUEST = ['guest'] as const;
+const ORG = ['auth', 'organisation'] as const;
+const OPEN = [] as const;
+
+/** A home-layout route (most screens). */
+function home(path: string, titleKey: string, guards: readonly GuardName[], screen: LazyScreen, menu?: MenuEntry): AppRoute {
+  return { path, titleKey: `titles.${titleKey}`, layout: 'home', guards, screen, ...(menu && { menu }) };
+}
+
+const CC = '/organisation/control-centre';
+const CRM = '/organisation/crm';
+const HR = '/organisation/hr';
+const cc = (sub: string, key: string, menu = true) =>
+  home(`${CC}/${sub}`, `cc_${key}`, ORG, Placeholder, menu ? { area: 'control_centre' } : undefined);
+
+/**
+ * Every route of spec §2, the one list the router, the side menu, the user menu, the
+ * breadcrumbs and the document titles are built from. Guards "not shown" in the spec are
+ * `auth` (the screens hold a user's or an organisation's data), except /dev (see there).
+ */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', titleKey: 'titles.dashboard', layout: 'home', guards: ['auth'], screen: HomeScreen },
-  { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: ['guest'], screen: LoginScreen },
-  { path: '/auth/sign-up', titleKey: 'titles.sign_up', layout: 'auth', guards: ['guest'], screen: SignUpScreen },
+  // General
+  home('/', 'dashboard', AUTH, DashboardScreen, { area: 'general', icon: 'dashboard' }),
+  home('/analytics', 'analytics', ORG, Placeholder, { area: 'general', icon: 'analytics' }),
+  home('/connections', 'connections', ['auth', 'user'], Placeholder, { area: 'general', icon: 'connections' }),
+  home('/chats', 'chats', AUTH, Placeholder, { area: 'general', icon: 'chats' }),
+  home('/task-assignment', 'task_assignment', AUTH, Placeholder, { area: 'general', icon: 'tasks' }),
+  home('/tracking', 'tracking', ['auth', 'tracking'], Placeholder, { area: 'general', icon: 'tracking' }),
+  home('/tracking-view', 'tracking_view', ORG, Placeholder),
+  home('/documents', 'documents', ORG, Placeholder, { area: 'general', icon: 'documents' }),
+  home('/documents/pdf/documents', 'document_type_management', AUTH, Placeholder),
+  home('/documents/pdf/quotation', 'document_type_management', AUTH, Placeholder),
+  home('/documents/template', 'document_template', AUTH, Placeholder),
+  home('/exceptions', 'exceptions', AUTH, Placeholder, { area: 'general', icon: 'exceptions' }),
+  home('/notification', 'notifications', AUTH, Placeholder, { area: 'general', icon: 'notifications' }),
+  home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
+  home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
+  home('/user/posts', 'user_posts', AUTH, Placeholder, { area: 'general', icon: 'posts' }),
+  home('/admin/perms', 'permissions', AUTH, Placeholder),
+  home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
+  home('/profile', 'profile', ['auth', 'user'], ProfileScreen, { area: 'user', icon: 'profile' }),
+  home('/profile/:userId', 'profile', ['auth', 'user'], ProfileScreen),
+  home('/settings', 'settings', AUTH, SettingsScreen, { area: 'user', icon: 'settings' }),
+  home('/billing', 'billing', AUTH, BillingScreen, { area: 'user', icon: 'billing' }),
+  // Guards "not shown"; open so that the mail outbox can be read before logging in.
+  home('/dev', 'developer', OPEN, DevScreen),
+  { path: '/pricing', titleKey: 'titles.pricing', layout: 'pricing', guards: OPEN, screen: PricingScreen },
+
+  // Authentication
+  { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
+  { path: '/auth/sign-up', titleKey: 'titles.sign_up', layout: 'auth', guards: GUEST, screen: SignUpScreen },
   {
     path: '/auth/forgot-password',
     titleKey: 'titles.forgot_password',
     layout: 'auth',
-    guards: ['guest'],
+    guards: GUEST,
     screen: ForgotPasswordScreen,
   },
   {
     path: '/auth/reset-password',
     titleKey: 'titles.reset_password',
     layout: 'auth',
-    guards: ['guest'],
+    guards: GUEST,
     screen: ResetPasswordScreen,
   },
-  // Guards "not shown" in the spec; open so that the outbox can be read before logging in.
-  { path: '/dev', titleKey: 'titles.developer', layout: 'home', guards: [], screen: DevScreen },
-  { path: '*', titleKey: 'titles.not_found', layout: '404', guards: [], screen: NotFoundScreen },
+
+  // Organisation area (auth, organisation unless noted)
+  home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/client-management', 'org_client_management', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/posts', 'org_posts', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/dev', 'org_dev', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
+
+  // Control centre
+  home(CC, 'control_centre', ORG, Placeholder, { area: 'control_centre' }),
+  cc('addresses', 'addresses'),
+  cc('bank-details', 'bank_details'),
+  cc('charge-code', 'charge_code'),
+  cc('client-assignment', 'client_assignment'),
+  cc('commission-management', 'commission_management'),
+  cc('default-currencies', 'default_currencies'),
+  cc('departments', 'departments'),
+  cc('partner', 'partner'),
+  cc('rate-management', 'rate_management'),
+  cc('rms', 'rms'),
+  cc('roles-and-permissions', 'roles_and_permissions'),
+  cc('roles-and-permissions/create', 'role_create', false),
+  cc('roles-and-permissions/perm', 'role_perm', false),
+  cc('roles-and-permissions/:roleId/update', 'role_update', false),
+  cc('staff', 'staff'),
+  cc('staff/configurations', 'staff_configurations', false),
+  cc('staff/configurations/edit', 'staff_configurations_edit', false),
+  cc('standard-certifications', 'standard_certifications'),
+  cc('standards-and-certifications', 'standards_and_certifications'),
+  cc('supply-chain-and-logistics', 'supply_chain_and_logistics'),
+  cc('tasks', 'tasks'),
+  cc('tiers', 'tiers'),
+  cc('work-classification', 'work_classification'),
+
+  // CRM
+  home(CRM, 'crm', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/connections`, 'crm_connections', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/connections/native-organisation`, 'crm_native_organisations', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/connections/native-organisation/create`, 'crm_native_organisation_create', ORG, Placeholder),
+  home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, Placeholder),
+  home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/pipeline-management`, 'crm_pipeline_management', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/quotation-management/:quoteId`, 'crm_quotation', ORG, Placeholder),
+  home(`${CRM}/quotation-management/booking/:bookingId`, 'crm_booking', ORG, Placeholder),
+  home(`${CRM}/shipment-management`, 'crm_shipment_management', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/shipment-management/:shipmentId`, 'crm_shipment', ORG, Placeholder),
+
+  // HR
+  home(HR, 'hr', ORG, Placeholder, { area: 'hr' }),
+  home(`${HR}/contracts`, 'hr_contracts', ORG, Placeholder, { area: 'hr' }),
+  home(`${HR}/leave-management`, 'hr_leave_management', ORG, Placeholder, { area: 'hr' }),
+  home(`${HR}/payroll`, 'hr_payroll', ORG, Placeholder, { area: 'hr' }),
+  home(`${HR}/payroll/:id`, 'hr_payroll_detail', ORG, Placeholder),
+  home(`${HR}/performance`, 'hr_performance', AUTH, Placeholder, { area: 'hr' }),
+  home(`${HR}/performance/:id`, 'hr_performance_detail', AUTH, Placeholder),
+
+  // Spec `/:all(.*)`: anything else.
+  { path: '*', titleKey: 'titles.not_found', layout: '404', guards: OPEN, screen: NotFoundScreen },
 ];
 
 /** The route that will show `pathname` (the catch-all when none matches). */
 export function routeFor(pathname: string, routes: readonly AppRoute[] = ROUTES): AppRoute | undefined {
-  return (
-    routes.find((route) => route.path !== '*' && matchPath({ path: route.path, end: true }, pathname)) ??
-    routes.find((route) => route.path === '*')
-  );
+  return exactRoute(pathname, routes) ?? routes.find((route) => route.path === '*');
+}
+
+function exactRoute(pathname: string, routes: readonly AppRoute[]): AppRoute | undefined {
+  // react-router ranks static segments above params; so do we (…/booking/1 is not a :quoteId).
+  const matches = routes.filter((route) => route.path !== '*' && matchPath({ path: route.path, end: true }, pathname));
+  return matches.sort((a, b) => paramCount(a.path) - paramCount(b.path))[0];
+}
+
+const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
+
+export interface Crumb {
+  /** Where the crumb links to; the last crumb (the page itself) has none. */
+  to: string | null;
+  titleKey: string;
+}
+
+/**
+ * The breadcrumb of a page, from the same table: every shorter path that is a route of its
+ * own (e.g. CRM › Quotation management › Quotation), then the page.
+ */
+export function breadcrumbFor(pathname: string, routes: readonly AppRoute[] = ROUTES): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const prefix = `/${segments.slice(0, i).join('/')}`;
+    // Only fixed paths: `…/booking` is not a `:quoteId`.
+    const route = exactRoute(prefix, routes.filter((r) => paramCount(r.path) === 0));
+    if (route && route.layout === 'home') crumbs.push({ to: prefix, titleKey: route.titleKey });
+  }
+  const route = routeFor(pathname, routes);
+  if (route) crumbs.push({ to: null, titleKey: route.titleKey });
+  return crumbs;
 }

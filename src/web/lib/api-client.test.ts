@@ -156,4 +156,25 @@ describe('api client', () => {
     await expect(api.get('/user')).rejects.toMatchObject({ code: 'email_verification_required' });
     expect(navigate).toHaveBeenCalledWith('/auth/sign-up?email=new%40example.com', { replace: true });
   });
+
+  it('fails with "Failed to handle authentication error" when the 401 handling itself throws', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(authEvents, 'onUnauthenticated').mockImplementation(() => {
+      throw new Error('storage full');
+    });
+    fakeServer(() => ({ status: 401, data: { error: { code: 'unauthenticated', message: 'Log in' } } }));
+    await expect(api.get('/organisation')).rejects.toMatchObject({ message: 'Failed to handle authentication error' });
+    vi.mocked(authEvents.onUnauthenticated).mockRestore();
+    log.mockRestore();
+  });
+
+  it('does not remember an /auth page as the place to return to', async () => {
+    window.history.pushState({}, '', '/auth/sign-up');
+    useSessionStore.getState().logIn(sessionUser());
+    useSessionStore.getState().setRedirectPath(null);
+    fakeServer(() => ({ status: 401, data: { error: { code: 'unauthenticated', message: 'Log in' } } }));
+    await expect(api.get('/organisation')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: false, redirectPath: null });
+    window.history.pushState({}, '', '/');
+  });
 });

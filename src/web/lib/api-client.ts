@@ -20,6 +20,10 @@ type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 // Type-only use of the shared codes: this module is on every page, zod (behind them) is not.
 const EMAIL_VERIFICATION_REQUIRED = 'email_verification_required' satisfies ErrorCode;
 
+/** Spec §8: the internal errors of the anti-forgery step and of the 401 handling. */
+export const CSRF_FAILED = 'Failed to set CSRF token';
+export const AUTH_HANDLING_FAILED = 'Failed to handle authentication error';
+
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -51,7 +55,7 @@ http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
     throw new ApiFailure({
       status: error instanceof ApiFailure ? error.status : 0,
       code: 'csrf_failed',
-      message: 'Failed to set CSRF token',
+      message: CSRF_FAILED,
       notified: error instanceof ApiFailure && error.notified,
     });
   }
@@ -61,8 +65,8 @@ http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
 });
 
 /**
- * What happens on a 401 and on `email_verification_required`; the full Session Expired flow
- * (spec §8) plugs in here.
+ * What happens on a 401 (spec §8: remember the page unless under /auth, log out, tell the user
+ * the session expired, go to the login) and on `email_verification_required`.
  */
 export const authEvents = {
   onUnauthenticated(): void {
@@ -130,7 +134,12 @@ export function toApiFailure(error: unknown): ApiFailure {
     failure.notified = true;
   }
   if (status === 401 && !config.skipAuthRedirect && !isAuthCall(config.url)) {
-    authEvents.onUnauthenticated();
+    try {
+      authEvents.onUnauthenticated();
+    } catch (cause) {
+      console.error(cause);
+      return new ApiFailure({ status, code: 'auth_error_handling_failed', message: AUTH_HANDLING_FAILED });
+    }
   } else if (failure.code === EMAIL_VERIFICATION_REQUIRED && config.url === '/user') {
     authEvents.onEmailVerificationRequired(failure.email);
   }

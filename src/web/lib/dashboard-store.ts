@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { defaultWidgets, moveWidget, setWidgetVisible, widgetsFromSequence, type Widget, type WidgetKey } from '#shared/dashboard/widgets.ts';
+import { defaultWidgets, moveWidget, setWidgetVisible, widgetsFromSequence, type Widget, type WidgetKey } from '#shared/dashboard/widget-rules.ts';
 
 /** A place chosen for the weather widget (a UN/LOCODE location). */
 export type WeatherPlace = { code: string; name: string; country: string; lat: number; lon: number };
@@ -24,6 +24,7 @@ export const useDashboardStore = create<DashboardState>()(
   persist(
     (set) => ({
       ...initial(),
+      // Spec §4 saves a change only when a previous list existed: the one loaded here.
       load: (sequence) => set({ widgets: widgetsFromSequence(sequence), hasPrevious: true }),
       move: (from, to) => set((s) => ({ widgets: moveWidget(s.widgets, from, to) })),
       setVisible: (key, visible) => set((s) => ({ widgets: setWidgetVisible(s.widgets, key, visible) })),

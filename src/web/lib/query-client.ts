@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiFailure } from './api-failure.ts';
+import { onSessionCleared } from './clear-session.ts';
 
 /** Retries once, and only what may succeed on a second try (no answer, or a server error). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -13,3 +14,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Logout or a 401 forgets every cached answer (spec §4).
+onSessionCleared(() => queryClient.clear());

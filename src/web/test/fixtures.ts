@@ -9,6 +9,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     last_login: null,
     widget_sequence: null,
     organisation: null,
+    premium: false,
     locale: 'en',
     avatar_url: null,
     ...overrides,

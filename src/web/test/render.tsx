@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from '../app/providers.tsx';
+import { ScreenProviders } from '../app/screen-providers.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 
 /**
@@ -13,7 +14,10 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   setNavigator((to, options) => void router.navigate(to, options));
   const view = render(
     <Providers>
-      <RouterProvider router={router} />
+      {/* The app's lazily loaded layouts add these (query cache, antd App); screens tested alone get them here. */}
+      <ScreenProviders>
+        <RouterProvider router={router} />
+      </ScreenProviders>
     </Providers>,
   );
   return { ...view, router };

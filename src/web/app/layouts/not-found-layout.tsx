@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { ScreenProviders } from '../screen-providers.tsx';
 
 /** The 404 layout: the brand and the screen, nothing else. */
 export function NotFoundLayout() {
@@ -9,7 +10,9 @@ export function NotFoundLayout() {
         <Brand />
       </header>
       <main className="fyn-plain-main">
-        <Outlet />
+        <ScreenProviders>
+          <Outlet />
+        </ScreenProviders>
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { ScreenProviders } from '../screen-providers.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 
 /** The pricing layout (the pricing screen comes with the subscriptions issue). */
@@ -11,7 +12,9 @@ export function PricingLayout() {
         <LanguageSwitcher />
       </header>
       <main className="fyn-plain-main fyn-plain-main-wide">
-        <Outlet />
+        <ScreenProviders>
+          <Outlet />
+        </ScreenProviders>
       </main>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '#shared/api/auth.ts';
@@ -9,6 +8,7 @@ import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { tooManyAttempts } from './wait-text.ts';
 import { authApi, normaliseEmail } from './auth-api.ts';
+import { useAction } from '../../lib/use-action.ts';
 
 interface ForgotValues {
   email: string;
@@ -21,9 +21,9 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const [form] = Form.useForm<ForgotValues>();
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (values: ForgotValues) => authApi.forgotPassword({ email: normaliseEmail(values.email) }),
-    onMutate: () => setProblem(null),
+  const send = useAction({
+    action: (values: ForgotValues) => authApi.forgotPassword({ email: normaliseEmail(values.email) }),
+    onStart: () => setProblem(null),
     onError: (error) => {
       if (isApiFailure(error) && error.status === 429) {
         return setProblem(tooManyAttempts(t, error.retryAfter));
@@ -45,7 +45,7 @@ export function ForgotPasswordScreen() {
           name="forgot-password"
           layout="vertical"
           initialValues={{ email: '' }}
-          onFinish={(values) => send.mutate(values)}
+          onFinish={(values) => send.run(values)}
           requiredMark={false}
         >
           <Form.Item name="email" label={t('auth.email')} rules={[emailRule]}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '#shared/api/errors.ts';
@@ -10,6 +9,7 @@ import { applyFieldErrors, translateValidation, zodRule } from '../../lib/form-r
 import { AuthHeading } from './auth-heading.tsx';
 import { tooManyAttempts } from './wait-text.ts';
 import { authApi, normaliseEmail } from './auth-api.ts';
+import { useAction } from '../../lib/use-action.ts';
 
 interface ResetValues {
   password: string;
@@ -28,9 +28,9 @@ export function ResetPasswordScreen() {
   const [problem, setProblem] = useState<'invalid' | 'rate' | 'server' | null>(null);
   const [wait, setWait] = useState(0);
 
-  const reset = useMutation({
-    mutationFn: (values: ResetValues) => authApi.resetPassword({ email, token, password: values.password }),
-    onMutate: () => setProblem(null),
+  const reset = useAction({
+    action: (values: ResetValues) => authApi.resetPassword({ email, token, password: values.password }),
+    onStart: () => setProblem(null),
     onError: (error) => {
       if (!isApiFailure(error)) return setProblem('server');
       if (error.status === 429) {
@@ -89,7 +89,7 @@ export function ResetPasswordScreen() {
         name="reset-password"
         layout="vertical"
         initialValues={{ password: '', password_confirmation: '' }}
-        onFinish={(values) => reset.mutate(values)}
+        onFinish={(values) => reset.run(values)}
         requiredMark={false}
       >
         <Form.Item

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +18,8 @@ import { AuthHeading } from './auth-heading.tsx';
 import { tooManyAttempts } from './wait-text.ts';
 import { authApi, normaliseEmail } from './auth-api.ts';
 import { useCountdown } from './use-countdown.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { useAction } from '../../lib/use-action.ts';
 
 interface DetailsValues {
   name: string;
@@ -36,10 +37,10 @@ function DetailsStep({ onRegistered }: { onRegistered: (email: string) => void }
   const { t } = useTranslation();
   const [form] = Form.useForm<DetailsValues>();
   const [problem, setProblem] = useState<string | null>(null);
-  const register = useMutation({
-    mutationFn: (values: DetailsValues) =>
+  const register = useAction({
+    action: (values: DetailsValues) =>
       authApi.register({ ...values, name: values.name.trim(), email: normaliseEmail(values.email) }),
-    onMutate: () => setProblem(null),
+    onStart: () => setProblem(null),
     onSuccess: (_data, values) => onRegistered(normaliseEmail(values.email)),
     onError: (error) => {
       if (isApiFailure(error) && error.status === 429) {
@@ -58,7 +59,7 @@ function DetailsStep({ onRegistered }: { onRegistered: (email: string) => void }
         name="sign-up"
         layout="vertical"
         initialValues={{ name: '', email: '', password: '' }}
-        onFinish={(values) => register.mutate(values)}
+        onFinish={(values) => register.run(values)}
         requiredMark={false}
       >
         <Form.Item name="name" label={t('auth.name')} rules={[nameRule]}>
@@ -93,7 +94,6 @@ interface CodeValues {
 function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent: boolean; onChangeEmail: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [wait, startWait] = useCountdown(justSent ? OTP_RESEND_INTERVAL_SECONDS : 0);
@@ -103,12 +103,12 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
     setProblem(tooManyAttempts(t, error.retryAfter, OTP_RESEND_INTERVAL_SECONDS));
   };
 
-  const verify = useMutation({
-    mutationFn: async (values: CodeValues) => {
+  const verify = useAction({
+    action: async (values: CodeValues) => {
       await authApi.verifyOtp({ email, otp: values.otp.trim() });
       return completeLogin(true);
     },
-    onMutate: () => setProblem(null),
+    onStart: () => setProblem(null),
     onSuccess: (to) => navigate(to, { replace: true }),
     onError: (error) => {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
@@ -120,13 +120,13 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
     },
   });
 
-  const resend = useMutation({
-    mutationFn: () => authApi.resendOtp({ email }),
-    onMutate: () => setProblem(null),
+  const resend = useAction({
+    action: () => authApi.resendOtp({ email }),
+    onStart: () => setProblem(null),
     onSuccess: () => {
       startWait(OTP_RESEND_INTERVAL_SECONDS);
       form.resetFields();
-      void message.success(t('auth.code_resent'));
+      void feedback().message.success(t('auth.code_resent'));
     },
     onError: (error) => {
       if (isApiFailure(error) && error.status === 429) return rateLimited(error);
@@ -146,7 +146,7 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
         name="verify"
         layout="vertical"
         initialValues={{ otp: '' }}
-        onFinish={(values) => verify.mutate(values)}
+        onFinish={(values) => verify.run(values)}
         requiredMark={false}
       >
         <Form.Item name="otp" label={t('auth.code')} rules={[otpRule]}>
@@ -164,7 +164,7 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
         </Button>
       </Form>
       <Flex vertical align="center" gap={4} style={{ marginTop: 16 }}>
-        <Button type="link" onClick={() => resend.mutate()} disabled={wait > 0} loading={resend.isPending}>
+        <Button type="link" onClick={() => resend.run()} disabled={wait > 0} loading={resend.isPending}>
           {t('auth.resend_code')}
         </Button>
         <span className="fyn-secondary" aria-live="polite">

@@ -1,0 +1,23 @@
+import { Drawer, Spin } from 'antd';
+import { useDrawerStore } from '../lib/drawer-store.ts';
+import { drawerContentFor } from './drawer-registry.ts';
+
+/** The one drawer of the app (spec §3), driven by lib/drawer-store.ts; rendered once, in the home layout. */
+export function AppDrawer() {
+  const { open, side, width, title, loading, data, type, overlayClickable, dontPadBottom, closeDrawer } =
+    useDrawerStore();
+  const Content = drawerContentFor(type);
+  return (
+    <Drawer
+      open={open}
+      placement={side}
+      size={width}
+      title={title}
+      onClose={closeDrawer}
+      mask={{ closable: overlayClickable }}
+      styles={{ body: dontPadBottom ? { paddingBottom: 0 } : undefined, wrapper: { maxWidth: '100vw' } }}
+    >
+      <Spin spinning={loading}>{Content ? <Content data={data} close={closeDrawer} /> : null}</Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,30 @@
+import { Empty, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentRoute } from './route-context.ts';
+
+/**
+ * A screen that a later issue builds: its title and a plain statement that it is not
+ * available yet. It shows no sample data (the breadcrumb comes from the layout).
+ */
+export function PlaceholderScreen() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  return (
+    <section className="fyn-page">
+      <Typography.Title level={1} className="fyn-page-title">
+        {route ? t(route.titleKey) : ''}
+      </Typography.Title>
+      <div className="fyn-placeholder">
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              <span className="fyn-placeholder-heading">{t('placeholder.heading')}</span>
+              <span className="fyn-placeholder-text">{t('placeholder.text')}</span>
+            </>
+          }
+        />
+      </div>
+    </section>
+  );
+}

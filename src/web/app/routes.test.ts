@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GUARDS, guardRedirect, passesGuards } from './guards.tsx';
+import { breadcrumbFor, ROUTES, routeFor } from './routes.tsx';
+import { sessionUser } from '../test/fixtures.ts';
+
+/** Every path of spec §2, as the spec writes it ({param} → :param; /:all(.*) → *). */
+const SPEC_PATHS = [
+  '/', '/:all(.*)', '/admin/perms', '/ai', '/analytics', '/auth/forgot-password', '/auth/login', '/auth/reset-password',
+  '/auth/sign-up', '/billing', '/chats', '/connections', '/dev', '/documents', '/documents/pdf/documents',
+  '/documents/pdf/quotation', '/documents/template', '/exceptions', '/notification', '/pricing', '/profile',
+  '/profile/{userId}', '/recruitment-hub', '/secure-payment/begin', '/settings', '/task-assignment', '/tracking',
+  '/tracking-view', '/user/posts',
+  '/organisation/analytics', '/organisation/carbon-offsetting', '/organisation/client-management', '/organisation/create',
+  '/organisation/dev', '/organisation/posts',
+  ...['', '/addresses', '/bank-details', '/charge-code', '/client-assignment', '/commission-management', '/default-currencies',
+    '/departments', '/partner', '/rate-management', '/rms', '/roles-and-permissions', '/roles-and-permissions/create',
+    '/roles-and-permissions/perm', '/roles-and-permissions/{roleId}/update', '/staff', '/staff/configurations',
+    '/staff/configurations/edit', '/standard-certifications', '/standards-and-certifications', '/supply-chain-and-logistics',
+    '/tasks', '/tiers', '/work-classification'].map((sub) => `/organisation/control-centre${sub}`),
+  ...['', '/connections', '/connections/native-organisation', '/connections/native-organisation/create',
+    '/connections/native-organisation/{organisationId}/profile', '/lead-generation', '/pipeline-management',
+    '/quotation-management', '/quotation-management/{quoteId}', '/quotation-management/booking/{bookingId}',
+    '/shipment-management', '/shipment-management/{shipmentId}'].map((sub) => `/organisation/crm${sub}`),
+  ...['', '/contracts', '/leave-management', '/payroll', '/payroll/{id}', '/performance', '/performance/{id}'].map(
+    (sub) => `/organisation/hr${sub}`,
+  ),
+];
+const asRoutePath = (path: string) => (path === '/:all(.*)' ? '*' : path.replace(/\{(\w+)\}/g, ':$1'));
+
+const LOCALES = ['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh'] as const;
+const texts = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (l) => [l, (await import(`../locales/${l}.json`)).default as Record<string, Record<string, string>>])),
+);
+const guardsOf = (path: string) => ROUTES.find((r) => r.path === path)?.guards ?? DEFAULT_GUARDS;
+
+describe('route table (spec §2)', () => {
+  it('holds every spec path exactly once, and nothing else', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual(SPEC_PATHS.map(asRoutePath).sort());
+  });
+
+  it('titles every route with a key translated in all 8 languages', () => {
+    for (const route of ROUTES) {
+      const [section, key] = route.titleKey.split('.') as [string, string];
+      for (const locale of LOCALES) expect(texts[locale]?.[section]?.[key], `${locale} ${route.titleKey}`).toBeTruthy();
+    }
+  });
+
+  it('guards as the spec says; a route without a list is guarded by auth', () => {
+    expect(DEFAULT_GUARDS).toEqual(['auth']);
+    for (const path of ['/auth/login', '/auth/sign-up', '/auth/forgot-password', '/auth/reset-password']) expect(guardsOf(path)).toEqual(['guest']);
+    expect(guardsOf('/analytics')).toEqual(['auth', 'organisation']);
+    expect(guardsOf('/organisation/create')).toEqual(['auth']);
+    expect(guardsOf('/organisation/hr/performance/7')).toEqual(['auth']);
+    expect(guardsOf('/organisation/hr/performance/:id')).toEqual(['auth']);
+    expect(guardsOf('/organisation/control-centre/tiers')).toEqual(['auth', 'organisation']);
+    expect(guardsOf('/pricing')).toEqual([]);
+    expect(guardsOf('*')).toEqual([]);
+    expect(guardsOf('/connections')).toEqual(['auth', 'user']);
+    for (const route of ROUTES) expect(route.guards ?? DEFAULT_GUARDS, route.path).toBeDefined();
+  });
+
+  it('skips the undefined tracking guard', () => {
+    expect(guardsOf('/tracking')).toEqual(['auth', 'tracking']);
+    expect(guardRedirect('tracking', { isLoggedIn: false, user: null })).toBeNull();
+    expect(passesGuards(guardsOf('/tracking'), { isLoggedIn: true, user: sessionUser() })).toBe(true);
+    expect(passesGuards(guardsOf('/tracking'), { isLoggedIn: false, user: null })).toBe(false);
+  });
+
+  it('puts each route in its layout: auth screens, 404, pricing, and home for the rest', () => {
+    expect(routeFor('/auth/login')?.layout).toBe('auth');
+    expect(routeFor('/no/such/page')).toMatchObject({ path: '*', layout: '404' });
+    expect(routeFor('/pricing')?.layout).toBe('pricing');
+    expect(routeFor('/organisation/hr/performance/3')?.layout).toBe('home');
+    expect(ROUTES.filter((r) => r.layout === 'home').length).toBeGreaterThan(70);
+  });
+
+  it('ranks fixed segments above parameters', () => {
+    expect(routeFor('/organisation/crm/quotation-management/booking/9')?.titleKey).toBe('titles.crm_booking');
+    expect(routeFor('/organisation/crm/quotation-management/42')?.titleKey).toBe('titles.crm_quotation');
+  });
+
+  it('builds the breadcrumb from the same table', () => {
+    expect(breadcrumbFor('/organisation/crm/quotation-management/booking/9')).toEqual([
+      { to: '/organisation/crm', titleKey: 'titles.crm' },
+      { to: '/organisation/crm/quotation-management', titleKey: 'titles.crm_quotation_management' },
+      { to: null, titleKey: 'titles.crm_booking' },
+    ]);
+    expect(breadcrumbFor('/settings')).toEqual([{ to: null, titleKey: 'titles.settings' }]);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSessionStore } from '../lib/session-store.ts';
+import { renderScreen } from '../test/render.tsx';
+import { sessionUser } from '../test/fixtures.ts';
+import { ROUTES } from './routes.tsx';
+import { menuPathFor, menuSections, SideMenu, userMenuRoutes } from './side-menu.tsx';
+
+const withOrg = { isLoggedIn: true, user: sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }) };
+const withoutOrg = { isLoggedIn: true, user: sessionUser() };
+
+describe('side menu', () => {
+  it('groups the route table’s menu entries by area, in table order', () => {
+    const sections = menuSections(withOrg);
+    expect(sections.map((s) => s.area)).toEqual(['general', 'organisation', 'control_centre', 'crm', 'hr']);
+    const offered = sections.flatMap((s) => s.entries);
+    const inTable = ROUTES.filter((r) => r.menu && r.menu.area !== 'user' && !r.menu.withoutOrganisation);
+    expect(offered).toEqual(inTable);
+    expect(sections.find((s) => s.area === 'control_centre')?.entries).toHaveLength(19);
+  });
+
+  it('offers only the pages the user may open', () => {
+    const paths = menuSections(withoutOrg).flatMap((s) => s.entries.map((e) => e.path));
+    expect(paths).toContain('/');
+    expect(paths).toContain('/organisation/create');
+    expect(paths).toContain('/organisation/hr/performance');
+    expect(paths).not.toContain('/analytics');
+    expect(paths).not.toContain('/organisation/crm');
+    expect(menuSections(withOrg).flatMap((s) => s.entries.map((e) => e.path))).not.toContain('/organisation/create');
+  });
+
+  it('builds the user menu from the table: profile, settings, billing', () => {
+    expect(userMenuRoutes(withOrg).map((r) => r.path)).toEqual(['/profile', '/settings', '/billing']);
+  });
+
+  it('marks the closest menu entry of a page', () => {
+    expect(menuPathFor('/organisation/crm/quotation-management/42')).toBe('/organisation/crm/quotation-management');
+    expect(menuPathFor('/settings')).toBe('/settings');
+    expect(menuPathFor('/')).toBe('/');
+  });
+
+  it('renders the groups with links, the current area open', async () => {
+    useSessionStore.getState().logIn(withOrg.user);
+    renderScreen(<SideMenu />, '/organisation/crm/lead-generation');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByText('General')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Lead generation' })).toBeTruthy();
+    await userEvent.click(within(nav).getByText('HR'));
+    expect(await within(nav).findByRole('link', { name: 'Payroll' })).toBeTruthy();
+    useSessionStore.getState().clear();
+  });
+});

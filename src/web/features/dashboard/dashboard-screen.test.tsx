@@ -1,0 +1,220 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { WidgetSequence } from '#shared/dashboard/widget-rules.ts';
+import { useDashboardStore } from '../../lib/dashboard-store.ts';
+import { dayjs } from '../../lib/dayjs.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { sessionUser } from '../../test/fixtures.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { DashboardScreen } from './dashboard-screen.tsx';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
+vi.mock('../../lib/api-client.ts', () => ({ api }));
+
+const DEFAULT_TITLES = ['Analytics', 'CRM', 'Clock', 'Department', 'Weather', 'Calendar'];
+
+function logIn(widget_sequence: unknown, overrides: Parameters<typeof sessionUser>[0] = {}) {
+  useSessionStore.getState().logIn(sessionUser({ widget_sequence: widget_sequence as WidgetSequence | null, ...overrides }));
+}
+
+function renderDashboard() {
+  return renderScreen(<DashboardScreen />, '/', { '/organisation/create': 'create organisation page' });
+}
+
+/** The widget titles in the order shown. */
+function shownTitles(): string[] {
+  return screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
+}
+
+/** What dnd-kit's live region says, in order. */
+function listenToAnnouncements(): string[] {
+  const said: string[] = [];
+  const region = document.querySelector('[id^="DndLiveRegion"]');
+  if (!region) throw new Error('no live region');
+  new MutationObserver(() => {
+    if (region.textContent) said.push(region.textContent);
+  }).observe(region, { childList: true, characterData: true, subtree: true });
+  return said;
+}
+
+// jsdom lays nothing out: give each widget card a place in one column, in document order,
+// so that dnd-kit's keyboard sensor can find the card below or above.
+const originalRect = Element.prototype.getBoundingClientRect;
+beforeAll(() => {
+  Element.prototype.getBoundingClientRect = function rect(this: Element) {
+    const card = this.closest('[data-widget]');
+    if (!card) return originalRect.call(this);
+    const index = [...document.querySelectorAll('[data-widget]')].indexOf(card);
+    const top = 10 + index * 110;
+    const box = card === this ? { top, left: 10, width: 300, height: 100 } : { top: top + 10, left: 270, width: 40, height: 40 };
+    return { ...box, x: box.left, y: box.top, right: box.left + box.width, bottom: box.top + box.height, toJSON: () => box } as DOMRect;
+  };
+  Element.prototype.scrollIntoView = () => {};
+});
+afterEach(() => vi.useRealTimers());
+
+describe('dashboard screen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.post.mockResolvedValue(undefined);
+    api.get.mockImplementation(() => new Promise(() => {}));
+    useSessionStore.getState().clear();
+    useDashboardStore.getState().reset();
+  });
+
+  it('shows the default widgets, in the spec order, for a malformed saved sequence', async () => {
+    logIn({ calendar: 'first', crm: -3 });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(shownTitles()).toEqual(DEFAULT_TITLES);
+  });
+
+  it('shows the saved layout: visible widgets in their positions, hidden ones not at all', async () => {
+    logIn({ calendar: 1, crm: 2, clock: 0, connections: 3 });
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1 });
+    expect(shownTitles()).toEqual(['Calendar', 'CRM', 'Connections']);
+  });
+
+  it('tells the truth where there is no data yet', async () => {
+    logIn(null);
+    renderDashboard();
+    const analytics = await screen.findByRole('region', { name: 'Analytics' });
+    expect(analytics.textContent).toContain('Analytics appear once your organisation records quotations and shipments.');
+    expect(within(analytics).getByRole('link', { name: 'Create your organisation' }).getAttribute('href')).toBe('/organisation/create');
+    expect(screen.getByRole('region', { name: 'CRM' }).textContent).toContain('No leads yet');
+    expect(screen.getByRole('region', { name: 'Department' }).textContent).toContain('No departments yet');
+  });
+
+  it('links the CRM when the user has an organisation', async () => {
+    logIn(null, { organisation: { id: 'o1', name: 'Northwind', status: 'active' } });
+    renderDashboard();
+    const crm = await screen.findByRole('region', { name: 'CRM' });
+    expect(within(crm).getByRole('link', { name: 'Open the CRM' }).getAttribute('href')).toBe('/organisation/crm');
+    expect(within(screen.getByRole('region', { name: 'Analytics' })).queryByRole('link')).toBeNull();
+  });
+
+  it('hides and shows widgets, connections included, through Customise, and saves 1 s after the last change', async () => {
+    logIn({ organisationAnalytics: 1, crm: 2, clock: 3, organisationDepartment: 4, weather: 5, calendar: 6 });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customise' }));
+    const panel = await screen.findByRole('group', { name: 'Show on the dashboard' });
+    const crm = within(panel).getByRole('checkbox', { name: 'CRM' }) as HTMLInputElement;
+    const connections = within(panel).getByRole('checkbox', { name: 'Connections' }) as HTMLInputElement;
+    expect(crm.checked).toBe(true);
+    expect(connections.checked).toBe(false);
+
+    vi.useFakeTimers();
+    fireEvent.click(crm);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    fireEvent.click(connections);
+    expect(shownTitles()).toEqual(['Analytics', 'Clock', 'Department', 'Weather', 'Calendar', 'Connections']);
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(api.post).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(api.post).toHaveBeenCalledWith(
+      '/user/widget-positions',
+      { widget_sequence: { organisationAnalytics: 1, clock: 2, organisationDepartment: 3, weather: 4, calendar: 5, connections: 6, crm: 0 } },
+      { silent: true },
+    );
+    vi.useRealTimers();
+
+    fireEvent.click(crm);
+    expect(shownTitles().at(-1)).toBe('CRM');
+  });
+
+  it('starts a user without a saved layout on the defaults and saves their first change', async () => {
+    logIn(null);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customise' }));
+    const clock = within(await screen.findByRole('group')).getByRole('checkbox', { name: 'Clock' });
+    vi.useFakeTimers();
+    fireEvent.click(clock);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(shownTitles()).not.toContain('Clock');
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(api.post).mock.calls[0][1]).toMatchObject({ widget_sequence: { clock: 0, organisationAnalytics: 1 } });
+  });
+
+  it('says so when every widget is hidden', async () => {
+    logIn({ calendar: 1 });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customise' }));
+    await userEvent.click(within(await screen.findByRole('group')).getByRole('checkbox', { name: 'Calendar' }));
+    expect(await screen.findByText('All cards are hidden. Choose the ones to show with Customise.')).toBeTruthy();
+  });
+
+  it('moves a widget by keyboard with its handle and announces the move', async () => {
+    logIn({ organisationAnalytics: 1, crm: 2, clock: 3 });
+    renderDashboard();
+    const handle = await screen.findByRole('button', { name: 'Move the Analytics card' });
+    expect(handle.getAttribute('aria-roledescription')).toBe('movable card');
+    const instructions = document.getElementById(handle.getAttribute('aria-describedby') ?? '');
+    expect(instructions?.textContent).toContain('press Space or Enter');
+
+    const said = listenToAnnouncements();
+    handle.focus();
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    });
+    await waitFor(() => expect(said).toContain('Picked up the Analytics card. It is in position 1 of 3.'));
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'ArrowDown', key: 'ArrowDown' });
+    });
+    await waitFor(() => expect(said).toContain('The Analytics card is over position 2 of 3.'));
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    });
+    await waitFor(() => expect(shownTitles()).toEqual(['CRM', 'Analytics', 'Clock']));
+    await waitFor(() => expect(said.at(-1)).toBe('The Analytics card was dropped in position 2 of 3.'));
+    expect(said.filter((text) => text.includes('position 1 of 3'))).toHaveLength(1);
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1), { timeout: 2500 });
+    expect(api.post.mock.calls[0]?.[1]).toEqual({
+      widget_sequence: { crm: 1, organisationAnalytics: 2, clock: 3, organisationDepartment: 0, weather: 0, calendar: 0, connections: 0 },
+    });
+  });
+
+  it('cancels a keyboard move with Escape', async () => {
+    logIn({ organisationAnalytics: 1, crm: 2 });
+    renderDashboard();
+    const handle = await screen.findByRole('button', { name: 'Move the CRM card' });
+    const said = listenToAnnouncements();
+    handle.focus();
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'Enter', key: 'Enter' });
+    });
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'ArrowUp', key: 'ArrowUp' });
+    });
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: 'Escape', key: 'Escape' });
+    });
+    await waitFor(() => expect(said.at(-1)).toBe('Moving was cancelled. The CRM card stays in position 2 of 2.'));
+    expect(shownTitles()).toEqual(['Analytics', 'CRM']);
+  });
+
+  it('shows the welcome banner after a first login until it is dismissed', async () => {
+    useSessionStore.getState().logIn(sessionUser({ name: 'Ann' }), { firstLogin: true });
+    renderDashboard();
+    expect(await screen.findByText('Welcome to FYN, Ann!')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close the welcome message' }));
+    await waitFor(() => expect(screen.queryByText('Welcome to FYN, Ann!')).toBeNull());
+    expect(useSessionStore.getState().welcome).toBe(false);
+  });
+
+  it('shows the current month, today highlighted', async () => {
+    logIn({ calendar: 1 });
+    renderDashboard();
+    const calendar = await screen.findByRole('region', { name: 'Calendar' });
+    const today = await waitFor(() => {
+      const cell = calendar.querySelector('.ant-picker-cell-today');
+      if (!cell) throw new Error('no calendar yet');
+      return cell;
+    });
+    expect(today.getAttribute('title')).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(calendar.textContent).toContain(dayjs().format('MMM'));
+    expect(calendar.textContent).toContain(String(dayjs().year()));
+  });
+});

@@ -1,0 +1,19 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §3/§4: the organisation's subscription status, coloured. */
+export const STATUS_COLOURS: Record<string, string> = {
+  inactive: 'default',
+  awaiting_payment: 'gold',
+  outstanding_payment: 'red',
+  active: 'green',
+};
+
+export function OrganisationStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOURS[status] ?? 'default'} data-status={status}>
+      {t(`organisation.status.${status}`, { defaultValue: status })}
+    </Tag>
+  );
+}
