@@ -28,7 +28,7 @@ test('sign up with the mailed code, log out, log in, wrong password, guest guard
 
   // Verified and logged in: the home screen greets the new user.
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Erin Forwarder')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu of Erin Forwarder' })).toBeVisible();
 
   await page.getByRole('button', { name: /^Account menu of / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -44,7 +44,7 @@ test('sign up with the mailed code, log out, log in, wrong password, guest guard
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Erin Forwarder')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu of Erin Forwarder' })).toBeVisible();
 
   // The guest guard: a logged-in visit to the login page lands on /.
   await page.goto('/auth/login');
@@ -59,7 +59,7 @@ test('a logged-out visitor is sent to login and brought back to the page they wa
   await page.getByLabel('Password', { exact: true }).fill('FynDemo!2026');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Olivia Owner')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu of Olivia Owner' })).toBeVisible();
 });
 
 test('forgot password mails a link that sets a new password', async ({ page }) => {

@@ -86,14 +86,13 @@ function Paid({ overview }: { overview: BillingOverview }) {
   );
 }
 
-function PayForm({ choice, overview }: { choice: PriceChoice; overview: BillingOverview }) {
+function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: BillingOverview; onPaid: (overview: BillingOverview) => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PayValues>();
   const cards = useCards();
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
-  const [paid, setPaid] = useState<BillingOverview | null>(null);
   const local = overview.provider === 'local';
   const saved = useMemo(() => cards.data ?? [], [cards.data]);
   const chosenCard = Form.useWatch('card', form) ?? NEW_CARD;
@@ -122,7 +121,7 @@ function PayForm({ choice, overview }: { choice: PriceChoice; overview: BillingO
       queryClient.setQueryData(billingKeys.overview, overview);
       void queryClient.invalidateQueries({ queryKey: ['billing'], predicate: (q) => q.queryKey[1] !== 'products' && q.queryKey[1] !== 'subscription' });
       await refreshSessionUser();
-      setPaid(overview);
+      onPaid(overview);
     },
     onError: (error) => {
       if (isApiFailure(error) && error.code === 'already_subscribed') return navigate('/billing', { replace: true });
@@ -135,7 +134,6 @@ function PayForm({ choice, overview }: { choice: PriceChoice; overview: BillingO
     },
   });
 
-  if (paid) return <Paid overview={paid} />;
   if (!overview.can_manage) return <Alert type="info" showIcon title={t('billing.owners_only')} />;
 
   return (
@@ -199,13 +197,17 @@ export function SecurePaymentScreen() {
   const hasOrganisation = useSessionStore((s) => Boolean(s.user?.organisation));
   const products = useProducts();
   const overview = useOverview(hasOrganisation);
+  // Kept here: once paid, the overview has a subscription, and the success must stay on screen.
+  const [paid, setPaid] = useState<BillingOverview | null>(null);
   const choice = useMemo(
     () => (products.data && priceId ? (priceChoices(products.data).find((c) => c.priceId === priceId) ?? null) : null),
     [products.data, priceId],
   );
 
   let body;
-  if (!hasOrganisation || (isApiFailure(overview.error) && overview.error.code === 'organisation_required')) {
+  if (paid) {
+    body = <Paid overview={paid} />;
+  } else if (!hasOrganisation || (isApiFailure(overview.error) && overview.error.code === 'organisation_required')) {
     body = (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.no_organisation')}>
         <Link to="/organisation/create">{t('billing.create_organisation')}</Link>
@@ -239,7 +241,7 @@ export function SecurePaymentScreen() {
     body = (
       <Flex vertical gap={24}>
         <ChosenPlan choice={choice} />
-        <PayForm choice={choice} overview={overview.data} />
+        <PayForm choice={choice} overview={overview.data} onPaid={setPaid} />
       </Flex>
     );
   }

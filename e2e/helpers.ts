@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'FynDemo!2026';
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** A new verified account, made through the API as the browser would (CSRF cookie first). */
+export async function signUpViaApi(page: Page, name: string, email: string, password = 'Container-2026') {
+  const req = page.request;
+  const csrf = async () => {
+    await req.get('/api/csrf-cookie');
+    const cookies = await page.context().cookies();
+    return cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  };
+  expect((await req.post('/api/auth/register', { data: { name, email, password }, headers: { 'x-xsrf-token': await csrf() } })).status()).toBe(201);
+  const mails = await (await req.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json();
+  const otp = /\b(\d{6})\b/.exec(mails.data[0].text)![1];
+  expect((await req.post('/api/auth/verify-otp', { data: { email, otp }, headers: { 'x-xsrf-token': await csrf() } })).status()).toBe(200);
+}
+
+/** The visible dashboard widget titles, in order. */
+export const widgetTitles = (page: Page) => page.locator('.fyn-dashboard-widget-title').allInnerTexts();

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, logIn, signUpViaApi, widgetTitles } from './helpers.ts';
+
+test('guards: logged-out visitors go to login and come back; no organisation means /404; unknown paths show Not found', async ({ page }) => {
+  await page.goto('/billing');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Email').fill('owner@demo.fyn.local');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page).toHaveTitle('Billing · FYN');
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const member = await context.newPage();
+  await logIn(member, 'member@demo.fyn.local');
+  await member.goto('/analytics');
+  await expect(member).toHaveURL(/\/404$/);
+  await context.close();
+});
+
+test('language switch changes <html lang> and the visible text; dark mode sticks', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByLabel('Sprache').selectOption({ label: 'English' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('a widget moved by keyboard stays where it was put after a reload', async ({ page }) => {
+  const email = `widgets-${Date.now()}@example.com`;
+  await signUpViaApi(page, 'Wendy Widgets', email);
+  await page.context().clearCookies();
+  await logIn(page, email, 'Container-2026');
+  await expect.poll(async () => (await widgetTitles(page)).length).toBe(6);
+  const before = await widgetTitles(page);
+  expect(before).toEqual(['Analytics', 'CRM', 'Clock', 'Department', 'Weather', 'Calendar']);
+  const handle = page.getByRole('button', { name: 'Move the CRM card' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect.poll(() => widgetTitles(page)).toEqual(['CRM', 'Analytics', ...before.slice(2)]);
+  // Saved 1 s after the last change; wait for the call, then reload on a fresh store.
+  await page.waitForResponse((r) => r.url().endsWith('/api/user/widget-positions') && r.status() === 204);
+  await page.evaluate(() => localStorage.removeItem('fyn-dashboard'));
+  await page.reload();
+  await expect.poll(() => widgetTitles(page)).toEqual(['CRM', 'Analytics', ...before.slice(2)]);
+});
+
+test('the Network Error notice when the API cannot be reached', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Network Error' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Connection to the server failed. Check your network connection or try again later.');
+});
+
+test('a session revoked on the server: Session Expired, login, and back to the page', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Log the same session out from elsewhere (another client holding the cookie).
+  const cookies = await page.context().cookies();
+  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  await other.addCookies(cookies);
+  await other.request.get('/api/csrf-cookie');
+  const token = (await other.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  expect((await other.request.post('/api/auth/logout', { headers: { 'x-xsrf-token': token } })).status()).toBe(204);
+  await other.close();
+
+  await page.goto('/billing');
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Session Expired' });
+  await expect(notice).toContainText('Your session has expired. Please login again.');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Email').fill('owner@demo.fyn.local');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+});
+
+test('dashboard screenshots: light and dark, desktop and phone', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  for (const [width, height, name] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+    await page.setViewportSize({ width, height });
+    for (const mode of ['light', 'dark'] as const) {
+      await page.evaluate((m) => localStorage.setItem('fyn-theme', JSON.stringify({ state: { mode: m }, version: 0 })), mode);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `.tmp/screens/dashboard-${name}-${mode}.png`, fullPage: true });
+    }
+  }
+});
