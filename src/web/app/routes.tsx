@@ -74,37 +74,6 @@ const BillingScreen = lazyScreen(() => import('../features/billing/billing-scree
 const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
-const ControlCentreHome = lazyScreen(() => import('./control-centre-home.tsx'), 'ControlCentreHome');
-const AcceptInvitationScreen = lazyScreen(
-  () => import('../features/control-centre/accept-invitation-screen.tsx'),
-  'AcceptInvitationScreen',
-);
-/** The control centre's record pages: one module, every page a ResourcePage of a descriptor. */
-const loadResourceScreens = () => import('../features/control-centre/resource-screens.tsx');
-const loadRoleScreens = () => import('../features/control-centre/roles-screens.tsx');
-const loadStaffScreens = () => import('../features/control-centre/staff-screens.tsx');
-const CC_SCREENS = {
-  addresses: lazyScreen(loadResourceScreens, 'AddressesScreen'),
-  bankDetails: lazyScreen(loadResourceScreens, 'BankDetailsScreen'),
-  chargeCodes: lazyScreen(loadResourceScreens, 'ChargeCodesScreen'),
-  clientAssignments: lazyScreen(loadResourceScreens, 'ClientAssignmentsScreen'),
-  commissions: lazyScreen(loadResourceScreens, 'CommissionsScreen'),
-  currencies: lazyScreen(loadResourceScreens, 'CurrenciesScreen'),
-  departments: lazyScreen(loadResourceScreens, 'DepartmentsScreen'),
-  partners: lazyScreen(loadResourceScreens, 'PartnersScreen'),
-  standards: lazyScreen(loadResourceScreens, 'StandardsCertificationsScreen'),
-  networks: lazyScreen(loadResourceScreens, 'SupplyChainNetworksScreen'),
-  tasks: lazyScreen(loadResourceScreens, 'TasksScreen'),
-  tiers: lazyScreen(loadResourceScreens, 'ClientTiersScreen'),
-  work: lazyScreen(loadResourceScreens, 'WorkClassificationScreen'),
-  roles: lazyScreen(loadRoleScreens, 'RolesScreen'),
-  roleEdit: lazyScreen(loadRoleScreens, 'RoleEditScreen'),
-  rolePerm: lazyScreen(loadRoleScreens, 'RolePermissionsScreen'),
-  permissionModules: lazyScreen(loadRoleScreens, 'PermissionModulesScreen'),
-  staff: lazyScreen(loadStaffScreens, 'StaffScreen'),
-  invitations: lazyScreen(loadStaffScreens, 'InvitationsScreen'),
-  invitationDefaults: lazyScreen(loadStaffScreens, 'InvitationDefaultsScreen'),
-};
 
 const AUTH = ['auth'] as const;
 const GUEST = ['guest'] as const;
@@ -119,8 +88,8 @@ function home(path: string, titleKey: string, guards: readonly GuardName[], scre
 const CC = '/organisation/control-centre';
 const CRM = '/organisation/crm';
 const HR = '/organisation/hr';
-const cc = (sub: string, key: string, screen: LazyScreen, menu = true) =>
-  home(`${CC}/${sub}`, `cc_${key}`, ORG, screen, menu ? { area: 'control_centre' } : undefined);
+const cc = (sub: string, key: string, menu = true) =>
+  home(`${CC}/${sub}`, `cc_${key}`, ORG, Placeholder, menu ? { area: 'control_centre' } : undefined);
 
 /**
  * Every route of spec §2, the one list the router, the side menu, the user menu, the
@@ -145,7 +114,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, Placeholder, { area: 'general', icon: 'posts' }),
-  home('/admin/perms', 'permissions', AUTH, CC_SCREENS.permissionModules),
+  home('/admin/perms', 'permissions', AUTH, Placeholder),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
   home('/profile', 'profile', ['auth', 'user'], ProfileScreen, { area: 'user', icon: 'profile' }),
   home('/profile/:userId', 'profile', ['auth', 'user'], ProfileScreen),
@@ -172,8 +141,6 @@ export const ROUTES: readonly AppRoute[] = [
     guards: GUEST,
     screen: ResetPasswordScreen,
   },
-  // The mailed invitation link (/auth/sign-up?invitation=…) lands here, logged in or not.
-  { path: '/invitations/accept', titleKey: 'titles.accept_invitation', layout: 'auth', guards: OPEN, screen: AcceptInvitationScreen },
 
   // Organisation area (auth, organisation unless noted)
   home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
@@ -184,30 +151,30 @@ export const ROUTES: readonly AppRoute[] = [
   home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
 
   // Control centre
-  home(CC, 'control_centre', ORG, ControlCentreHome, { area: 'control_centre' }),
-  cc('addresses', 'addresses', CC_SCREENS.addresses),
-  cc('bank-details', 'bank_details', CC_SCREENS.bankDetails),
-  cc('charge-code', 'charge_code', CC_SCREENS.chargeCodes),
-  cc('client-assignment', 'client_assignment', CC_SCREENS.clientAssignments),
-  cc('commission-management', 'commission_management', CC_SCREENS.commissions),
-  cc('default-currencies', 'default_currencies', CC_SCREENS.currencies),
-  cc('departments', 'departments', CC_SCREENS.departments),
-  cc('partner', 'partner', CC_SCREENS.partners),
-  cc('rate-management', 'rate_management', Placeholder),
-  cc('rms', 'rms', Placeholder),
-  cc('roles-and-permissions', 'roles_and_permissions', CC_SCREENS.roles),
-  cc('roles-and-permissions/create', 'role_create', CC_SCREENS.roleEdit, false),
-  cc('roles-and-permissions/perm', 'role_perm', CC_SCREENS.rolePerm, false),
-  cc('roles-and-permissions/:roleId/update', 'role_update', CC_SCREENS.roleEdit, false),
-  cc('staff', 'staff', CC_SCREENS.staff),
-  cc('staff/configurations', 'staff_configurations', CC_SCREENS.invitations, false),
-  cc('staff/configurations/edit', 'staff_configurations_edit', CC_SCREENS.invitationDefaults, false),
-  cc('standard-certifications', 'standard_certifications', CC_SCREENS.standards),
-  cc('standards-and-certifications', 'standards_and_certifications', CC_SCREENS.standards),
-  cc('supply-chain-and-logistics', 'supply_chain_and_logistics', CC_SCREENS.networks),
-  cc('tasks', 'tasks', CC_SCREENS.tasks),
-  cc('tiers', 'tiers', CC_SCREENS.tiers),
-  cc('work-classification', 'work_classification', CC_SCREENS.work),
+  home(CC, 'control_centre', ORG, Placeholder, { area: 'control_centre' }),
+  cc('addresses', 'addresses'),
+  cc('bank-details', 'bank_details'),
+  cc('charge-code', 'charge_code'),
+  cc('client-assignment', 'client_assignment'),
+  cc('commission-management', 'commission_management'),
+  cc('default-currencies', 'default_currencies'),
+  cc('departments', 'departments'),
+  cc('partner', 'partner'),
+  cc('rate-management', 'rate_management'),
+  cc('rms', 'rms'),
+  cc('roles-and-permissions', 'roles_and_permissions'),
+  cc('roles-and-permissions/create', 'role_create', false),
+  cc('roles-and-permissions/perm', 'role_perm', false),
+  cc('roles-and-permissions/:roleId/update', 'role_update', false),
+  cc('staff', 'staff'),
+  cc('staff/configurations', 'staff_configurations', false),
+  cc('staff/configurations/edit', 'staff_configurations_edit', false),
+  cc('standard-certifications', 'standard_certifications'),
+  cc('standards-and-certifications', 'standards_and_certifications'),
+  cc('supply-chain-and-logistics', 'supply_chain_and_logistics'),
+  cc('tasks', 'tasks'),
+  cc('tiers', 'tiers'),
+  cc('work-classification', 'work_classification'),
 
   // CRM
   home(CRM, 'crm', ORG, Placeholder, { area: 'crm' }),
