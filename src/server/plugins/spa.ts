@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null) {
       root: webDir,
       wildcard: false,
       index: false,
+      // .br and .gz twins written at build time (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
