@@ -14,6 +14,8 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from '../src/server/modules/demo/seed.ts';
 import { appRoot } from '../src/server/paths.ts';
+import { measureBundles } from './bundle-size.ts';
+import { resourceBench } from './resources.ts';
 
 const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -107,5 +109,35 @@ async function startBench() {
   console.log(`  warm, same DATA_DIR again:                                         ${(warm / 1000).toFixed(2)} s`);
 }
 
-await apiBench();
-await startBench();
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !only || only.includes(name);
+if (wanted('api')) await apiBench();
+if (wanted('start')) await startBench();
+if (wanted('bundles')) await bundleBench();
+if (wanted('resources')) {
+  const dir = mkdtempSync(join(tmpdir(), 'fyn-bench-res-'));
+  await resourceBench(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'development' }, null), join(dir, 'db'));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Serves the built SPA from a fresh data directory and measures what its first pages load. */
+async function bundleBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fyn-bundle-'));
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, [join(appRoot, 'dist/server/main.js')], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await measureBundles(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

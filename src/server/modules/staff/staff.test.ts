@@ -86,11 +86,11 @@ describe('staff', () => {
     const member = await user();
     await o.post('/api/staff/invitations', { email: member.email, role_id: o.role('admin') });
     await member.post(`/api/staff/invitations/${await invitationToken(member.email)}/accept`, {});
-    const code = { code: 'DOC', name: 'Documentation fee', category: 'documentation', basis: 'per_bl', default_currency: 'GBP' };
+    const code = { code: 'TRN', name: 'Translation fee', category: 'documentation', basis: 'per_bl', default_currency: 'GBP' };
     expect((await member.post('/api/charge-codes', code)).statusCode).toBe(201);
     const viewer = (await o.post('/api/roles', { name: 'Viewer', permissions: ['control_centre.view'] })).data.data.id;
     expect((await o.request('PATCH', `/api/staff/${(await member.get('/api/user')).data.data.id}`, { role_id: viewer })).statusCode).toBe(200);
-    expect((await member.post('/api/charge-codes', { ...code, code: 'DOC2' })).statusCode).toBe(403);
+    expect((await member.post('/api/charge-codes', { ...code, code: 'TRN2' })).statusCode).toBe(403);
     expect((await member.get('/api/charge-codes')).statusCode).toBe(200);
     // The role is in use: it cannot be deleted.
     expect((await o.delete(`/api/roles/${viewer}`)).data.error.code).toBe('in_use');

@@ -1,0 +1,106 @@
+/**
+ * The resource layer at size: list with search and sort on 100 000 charge codes of one
+ * organisation among 1 000 000, then a CSV export of 1 000 000 rows with the peak memory.
+ */
+import { buildApp } from '../src/server/app.ts';
+import type { Config } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/client.ts';
+import { createOrganisation } from '../src/server/modules/organisations/service.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/server/modules/demo/seed.ts';
+
+const ORGS = Number(process.env.BENCH_ORGS ?? 10);
+const PER_ORG = Number(process.env.BENCH_PER_ORG ?? 100_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+
+async function fill(database: Database, orgId: string, from: number, count: number) {
+  // Generated in the database: the point is the read path, not the insert path.
+  const step = 50_000;
+  for (let start = from; start < from + count; start += step) {
+    const n = Math.min(step, from + count - start);
+    await database.query(
+      `insert into charge_codes (organisation_id, id, code, name, category, basis, default_currency, taxable, description)
+       select $1, md5($1 || i::text)::uuid, 'C' || lpad(i::text, 7, '0'),
+              (array['Ocean freight','Air freight','Bunker adjustment','Terminal handling','Customs clearance','Haulage','Documentation','Warehouse handling'])[1 + i % 8] || ' ' || i,
+              (array['freight','surcharge','origin','destination','customs','haulage','documentation','warehouse'])[1 + i % 8],
+              'per_container', (array['USD','GBP','EUR'])[1 + i % 3], i % 2 = 0, null
+         from generate_series($2::int, $3::int) as i`,
+      [orgId, start, start + n - 1],
+    );
+  }
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+export async function resourceBench(config: Config, dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  const app = await buildApp(config, { database });
+  await seedDemo(app.ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const [owner] = await database.query<{ id: string; organisation_id: string }>('select id, organisation_id from users where email = $1', [DEMO_USERS[0].email]);
+  const t0 = performance.now();
+  await fill(database, owner.organisation_id, 1, PER_ORG);
+  for (let k = 1; k < ORGS; k++) {
+    const other = await database.query<{ id: string }>(
+      `insert into users (id, name, email, email_verified) values (md5($1)::uuid, $1, $1 || '@bench.local', true) returning id`,
+      [`bench-${k}`],
+    );
+    const org = await createOrganisation(app.ctx, other[0].id, { name: `Bench ${k}`, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });
+    await fill(database, org.id, 1, PER_ORG);
+  }
+  await database.query('analyze charge_codes');
+  const [{ total }] = await database.query<{ total: number }>('select count(*)::int as total from charge_codes');
+  console.log(`\nResource layer: ${total.toLocaleString('en')} charge codes in ${ORGS} organisations (filled in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+
+  // Log in as the owner through the API.
+  const csrf = await fetch(`${address}/api/csrf-cookie`);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1];
+  const login = await fetch(`${address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+    body: JSON.stringify({ email: DEMO_USERS[0].email, password: DEMO_PASSWORD }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+  const cases: [string, string][] = [
+    ['page 1, sort by code', '/api/charge-codes?per_page=25&sort=code'],
+    ['page 1, sort by -created_at', '/api/charge-codes?per_page=25&sort=-created_at'],
+    ['search "haulage", sort by name', '/api/charge-codes?per_page=25&q=haulage&sort=name'],
+    ['search "C00123", sort by code', '/api/charge-codes?per_page=25&q=C00123&sort=code'],
+    ['filter category=customs, sort by -code', '/api/charge-codes?per_page=25&filter[category]=customs&sort=-code'],
+    ['page 2000 by offset', '/api/charge-codes?per_page=25&page=2000&sort=code'],
+  ];
+  console.log(`List of one organisation's ${PER_ORG.toLocaleString('en')} records (30 sequential requests each)`);
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const s = performance.now();
+      const res = await fetch(address + path, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      times.push(performance.now() - s);
+    }
+    console.log(`  ${name.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`);
+  }
+
+  // Grow the owner's organisation to EXPORT_ROWS and export them all.
+  await fill(database, owner.organisation_id, PER_ORG + 1, EXPORT_ROWS - PER_ORG);
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const s = performance.now();
+  const res = await fetch(`${address}/api/charge-codes/export?format=csv&sort=code`, { headers: { cookie } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  const secs = (performance.now() - s) / 1000;
+  console.log(`CSV export of ${(lines - 1).toLocaleString('en')} rows: ${(bytes / 1e6).toFixed(0)} MB in ${secs.toFixed(1)} s (${Math.round((lines - 1) / secs).toLocaleString('en')} rows/s)`);
+  console.log(`  process RSS before ${(base / 1e6).toFixed(0)} MB, peak during export ${(peak / 1e6).toFixed(0)} MB (+${((peak - base) / 1e6).toFixed(0)} MB; PGlite's own heap included)`);
+  await app.close();
+  await database.close();
+}
