@@ -22,6 +22,10 @@ async function measure(page: Page, url: string, ready: () => Promise<unknown>) {
   await page.goto(url);
   await ready();
   const first = [...sizes.keys()];
+  if (process.env.BENCH_VERBOSE) {
+    const each = await Promise.all(first.map(async (u) => [u.split('/').pop()!, await sizes.get(u)!] as const));
+    for (const [name, n] of each.sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(n / 1024).toFixed(1).padStart(6)} KB ${name}`);
+  }
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const all = [...sizes.keys()];

@@ -44,6 +44,17 @@ describe('guards', () => {
     useSessionStore.getState().clear();
   });
 
+  it('guest: sends a logged-in user with an invitation link to the invitation screen', async () => {
+    useSessionStore.getState().logIn(user);
+    const { router } = renderRoutes(
+      [...routes({ '/auth/sign-up': ['guest'] }), { path: '/invitations/accept', element: <p>invitation page</p> }],
+      '/auth/sign-up?invitation=tok123&email=ann%40example.com',
+    );
+    expect(await screen.findByText('invitation page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?invitation=tok123&email=ann%40example.com');
+    useSessionStore.getState().clear();
+  });
+
   it('guest: lets a logged-out visitor through', async () => {
     renderRoutes(routes({ '/auth/sign-up': ['guest'] }), '/auth/sign-up');
     expect(await screen.findByText('screen /auth/sign-up')).toBeTruthy();

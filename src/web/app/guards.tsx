@@ -38,14 +38,23 @@ function Redirect({ to, remember }: { to: string; remember: string | null }) {
   return <Navigate to={to} replace />;
 }
 
+/**
+ * The mailed invitation link is /auth/sign-up?invitation=…; a logged-in user, whom the guest
+ * guard would send home, goes to the screen that accepts it instead.
+ */
+export function invitationRedirect(pathname: string, search: string): string | null {
+  return pathname === '/auth/sign-up' && new URLSearchParams(search).has('invitation') ? `/invitations/accept${search}` : null;
+}
+
 /** Renders children when every guard lets the visitor through; redirects otherwise. */
 export function Guarded({ guards, children }: { guards: readonly GuardName[]; children: ReactNode }) {
   const location = useLocation();
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
   const user = useSessionStore((s) => s.user);
   for (const guard of guards) {
-    const to = guardRedirect(guard, { isLoggedIn, user });
+    let to = guardRedirect(guard, { isLoggedIn, user });
     if (to === null) continue;
+    if (guard === 'guest') to = invitationRedirect(location.pathname, location.search) ?? to;
     // A logged-out visitor's wanted page is remembered; the login screen returns there.
     const remember = guard === 'auth' ? `${location.pathname}${location.search}${location.hash}` : null;
     return <Redirect to={to} remember={remember} />;

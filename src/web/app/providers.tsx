@@ -1,34 +1,23 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-// The hooks themselves: antd's `message` / `notification` objects also carry the static API
-// and its global holder, which this app does not use (~2 kB gzipped on the first page).
-import useMessage from 'antd/es/message/useMessage';
-import useNotification from 'antd/es/notification/useNotification';
 import { useTranslation } from 'react-i18next';
-import { bindFeedback } from '../lib/feedback.ts';
+import { onFeedbackWanted } from '../lib/feedback.ts';
 import { useThemeStore } from '../lib/theme-store.ts';
 import { antdLocaleFor } from './i18n.ts';
-import { MESSAGE_CONFIG, NOTIFICATION_CONFIG, themeConfig } from './theme.ts';
+import { themeConfig } from './theme.ts';
 
-/**
- * The themed message and notification APIs (spec §9: 3 s; 4.5 s, bottom right, 24px), handed
- * to code outside React (lib/feedback.ts). antd's <App> would do the same but brings the whole
- * Modal along (~9 kB gzipped on the login page); screens that need a confirm dialog use
- * `Modal.useModal()` themselves.
- */
-function Feedback() {
-  const [message, messageHolder] = useMessage(MESSAGE_CONFIG);
-  const [notification, notificationHolder] = useNotification(NOTIFICATION_CONFIG);
-  useEffect(() => {
-    bindFeedback({ message, notification });
-    return () => bindFeedback(null);
-  }, [message, notification]);
-  return (
-    <>
-      {messageHolder}
-      {notificationHolder}
-    </>
-  );
+// Notices are not needed to draw a page: their code loads with the first notice asked for
+// (lib/feedback.ts keeps the call until then). antd's <App> would bring Modal along too.
+const FeedbackHolders = lazy(async () => ({ default: (await import('./feedback-holders.tsx')).FeedbackHolders }));
+
+function DeferredFeedback() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => onFeedbackWanted(() => setReady(true)), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <FeedbackHolders />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -41,7 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [mode]);
   return (
     <ConfigProvider componentSize="large" locale={antdLocaleFor(i18n.language)} theme={themeConfig(mode)}>
-      <Feedback />
+      <DeferredFeedback />
       {children}
     </ConfigProvider>
   );

@@ -74,6 +74,12 @@ const BillingScreen = lazyScreen(() => import('../features/billing/billing-scree
 const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
+/** The control centre's screens: one module, reached through a small loader (see there). */
+const ccLoader = () => import('./control-centre-loader.ts');
+const AcceptInvitationScreen = lazyScreen(async () => (await ccLoader()).loadAcceptInvitation(), 'AcceptInvitationScreen');
+const loadControlCentre = async () => (await ccLoader()).loadControlCentreScreens();
+type ControlCentreScreen = keyof Awaited<ReturnType<typeof loadControlCentre>>;
+const ccScreen = (name: ControlCentreScreen) => lazyScreen(loadControlCentre, name);
 
 const AUTH = ['auth'] as const;
 const GUEST = ['guest'] as const;
@@ -88,8 +94,8 @@ function home(path: string, titleKey: string, guards: readonly GuardName[], scre
 const CC = '/organisation/control-centre';
 const CRM = '/organisation/crm';
 const HR = '/organisation/hr';
-const cc = (sub: string, key: string, menu = true) =>
-  home(`${CC}/${sub}`, `cc_${key}`, ORG, Placeholder, menu ? { area: 'control_centre' } : undefined);
+const cc = (sub: string, key: string, screen: LazyScreen, menu = true) =>
+  home(`${CC}/${sub}`, `cc_${key}`, ORG, screen, menu ? { area: 'control_centre' } : undefined);
 
 /**
  * Every route of spec §2, the one list the router, the side menu, the user menu, the
@@ -114,7 +120,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, Placeholder, { area: 'general', icon: 'posts' }),
-  home('/admin/perms', 'permissions', AUTH, Placeholder),
+  home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
   home('/profile', 'profile', ['auth', 'user'], ProfileScreen, { area: 'user', icon: 'profile' }),
   home('/profile/:userId', 'profile', ['auth', 'user'], ProfileScreen),
@@ -141,6 +147,8 @@ export const ROUTES: readonly AppRoute[] = [
     guards: GUEST,
     screen: ResetPasswordScreen,
   },
+  // The mailed invitation link (/auth/sign-up?invitation=…) lands here, logged in or not.
+  { path: '/invitations/accept', titleKey: 'titles.accept_invitation', layout: 'auth', guards: OPEN, screen: AcceptInvitationScreen },
 
   // Organisation area (auth, organisation unless noted)
   home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
@@ -151,30 +159,30 @@ export const ROUTES: readonly AppRoute[] = [
   home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
 
   // Control centre
-  home(CC, 'control_centre', ORG, Placeholder, { area: 'control_centre' }),
-  cc('addresses', 'addresses'),
-  cc('bank-details', 'bank_details'),
-  cc('charge-code', 'charge_code'),
-  cc('client-assignment', 'client_assignment'),
-  cc('commission-management', 'commission_management'),
-  cc('default-currencies', 'default_currencies'),
-  cc('departments', 'departments'),
-  cc('partner', 'partner'),
-  cc('rate-management', 'rate_management'),
-  cc('rms', 'rms'),
-  cc('roles-and-permissions', 'roles_and_permissions'),
-  cc('roles-and-permissions/create', 'role_create', false),
-  cc('roles-and-permissions/perm', 'role_perm', false),
-  cc('roles-and-permissions/:roleId/update', 'role_update', false),
-  cc('staff', 'staff'),
-  cc('staff/configurations', 'staff_configurations', false),
-  cc('staff/configurations/edit', 'staff_configurations_edit', false),
-  cc('standard-certifications', 'standard_certifications'),
-  cc('standards-and-certifications', 'standards_and_certifications'),
-  cc('supply-chain-and-logistics', 'supply_chain_and_logistics'),
-  cc('tasks', 'tasks'),
-  cc('tiers', 'tiers'),
-  cc('work-classification', 'work_classification'),
+  home(CC, 'control_centre', ORG, ccScreen('home'), { area: 'control_centre' }),
+  cc('addresses', 'addresses', ccScreen('addresses')),
+  cc('bank-details', 'bank_details', ccScreen('bankDetails')),
+  cc('charge-code', 'charge_code', ccScreen('chargeCodes')),
+  cc('client-assignment', 'client_assignment', ccScreen('clientAssignments')),
+  cc('commission-management', 'commission_management', ccScreen('commissions')),
+  cc('default-currencies', 'default_currencies', ccScreen('currencies')),
+  cc('departments', 'departments', ccScreen('departments')),
+  cc('partner', 'partner', ccScreen('partners')),
+  cc('rate-management', 'rate_management', Placeholder),
+  cc('rms', 'rms', Placeholder),
+  cc('roles-and-permissions', 'roles_and_permissions', ccScreen('roles')),
+  cc('roles-and-permissions/create', 'role_create', ccScreen('roleEdit'), false),
+  cc('roles-and-permissions/perm', 'role_perm', ccScreen('rolePerm'), false),
+  cc('roles-and-permissions/:roleId/update', 'role_update', ccScreen('roleEdit'), false),
+  cc('staff', 'staff', ccScreen('staff')),
+  cc('staff/configurations', 'staff_configurations', ccScreen('invitations'), false),
+  cc('staff/configurations/edit', 'staff_configurations_edit', ccScreen('invitationDefaults'), false),
+  cc('standard-certifications', 'standard_certifications', ccScreen('standards')),
+  cc('standards-and-certifications', 'standards_and_certifications', ccScreen('standards')),
+  cc('supply-chain-and-logistics', 'supply_chain_and_logistics', ccScreen('networks')),
+  cc('tasks', 'tasks', ccScreen('tasks')),
+  cc('tiers', 'tiers', ccScreen('tiers')),
+  cc('work-classification', 'work_classification', ccScreen('work')),
 
   // CRM
   home(CRM, 'crm', ORG, Placeholder, { area: 'crm' }),

@@ -67,6 +67,12 @@ describe('api client', () => {
     expect(seen[1].headers.get('X-XSRF-TOKEN')).toBe('token-123');
   });
 
+  it('answers a list call with its records and meta', async () => {
+    const meta = { total: 3, page: 2, per_page: 1, next_cursor: 'abc' };
+    fakeServer(() => ({ status: 200, data: { data: [{ id: 'r2' }], meta } }));
+    await expect(api.list('/departments', { params: { page: 2, per_page: 1 } })).resolves.toEqual({ data: [{ id: 'r2' }], meta });
+  });
+
   it('fetches the cookie before every PUT, PATCH and DELETE, not before a GET', async () => {
     const seen = fakeServer(() => ({ status: 204 }));
     await api.get('/user');

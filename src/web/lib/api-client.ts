@@ -151,9 +151,27 @@ http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toA
 type Envelope<T> = { data: T } | undefined;
 const unwrap = <T>(body: Envelope<T> | '' | null): T => (body && typeof body === 'object' ? body.data : undefined) as T;
 
+/** The paging facts of a list answer (`{ data: [...], meta }`, DESIGN §4). */
+export interface ListMeta {
+  total: number;
+  page: number;
+  per_page: number;
+  next_cursor: string | null;
+}
+export interface ListPage<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
 /** The calls of the app: success answers `data` of `{ data }`, failure rejects with ApiFailure. */
 export const api = {
   get: <T>(url: string, config?: AxiosRequestConfig) => http.get<Envelope<T>>(url, config).then((r) => unwrap<T>(r.data)),
+  /** A list call: its records and its `meta` (total, page, per_page, next_cursor). */
+  list: <T>(url: string, config?: AxiosRequestConfig) =>
+    http.get<ListPage<T>>(url, config).then((r) => ({
+      data: r.data?.data ?? [],
+      meta: r.data?.meta ?? { total: r.data?.data?.length ?? 0, page: 1, per_page: r.data?.data?.length ?? 0, next_cursor: null },
+    })),
   delete: <T = void>(url: string, config?: AxiosRequestConfig) =>
     http.delete<Envelope<T>>(url, config).then((r) => unwrap<T>(r.data)),
   post: <T = void>(url: string, body?: unknown, config?: AxiosRequestConfig) =>

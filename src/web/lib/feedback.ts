@@ -7,36 +7,43 @@ interface Feedback {
 }
 
 let bound: Feedback | null = null;
+type Call = { api: keyof Feedback; method: string; args: unknown[] };
+let queued: Call[] = [];
 
-/** The app's `<App>` hands its themed message and notification APIs over (see FeedbackBridge). */
+/** The app's holders hand their themed message and notification APIs over (app/feedback-holders.tsx). */
 export function bindFeedback(feedback: Feedback | null): void {
   bound = feedback;
+  if (!feedback) return;
+  const calls = queued;
+  queued = [];
+  for (const c of calls) (feedback[c.api] as unknown as Record<string, (...a: unknown[]) => unknown>)[c.method](...c.args);
+}
+
+let wanted = false;
+const wantListeners = new Set<() => void>();
+/** Called when the first notice is asked for; the app then loads the holders (app/providers.tsx). */
+export function onFeedbackWanted(listener: () => void): () => void {
+  if (wanted) listener();
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
 }
 
 /**
- * Before the app has mounted (nothing calls the API then) notices go to the console: antd's
- * static message/notification API would add its own holder to every first page.
+ * The holders' code is loaded with the first notice, not with the first page: until they are
+ * mounted, calls wait (the first few) and run as soon as they are.
  */
-const toConsole = (level: 'info' | 'warn' | 'error') => (content: unknown) => console[level](content);
-const unbound: Feedback = {
-  message: {
-    info: toConsole('info'),
-    success: toConsole('info'),
-    warning: toConsole('warn'),
-    error: toConsole('error'),
-    loading: toConsole('info'),
-    open: toConsole('info'),
-    destroy: () => {},
-  } as unknown as MessageInstance,
-  notification: {
-    info: toConsole('info'),
-    success: toConsole('info'),
-    warning: toConsole('warn'),
-    error: toConsole('error'),
-    open: toConsole('info'),
-    destroy: () => {},
-  } as unknown as NotificationInstance,
-};
+const waiting = (api: keyof Feedback) =>
+  new Proxy({} as Record<string, unknown>, {
+    get: (_t, method: string) => (...args: unknown[]) => {
+      if (method === 'destroy') return;
+      if (queued.length < 20) queued.push({ api, method, args });
+      if (!wanted) {
+        wanted = true;
+        wantListeners.forEach((l) => l());
+      }
+    },
+  });
+const unbound = { message: waiting('message'), notification: waiting('notification') } as unknown as Feedback;
 
 /** Message and notification APIs usable outside React (the API client). */
 export function feedback(): Feedback {

@@ -64,13 +64,18 @@ const VALIDATION_PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }
 /** The validation key behind an API field message (an English sentence of the shared list). */
 const KEY_OF_SENTENCE = new Map(Object.entries(VALIDATION_MESSAGES).map(([key, sentence]) => [sentence, key]));
 
+/** The validation key of a message: `validation.x` or `x` as it is, an API sentence by the shared list. */
+export function validationKeyOf(message: string): string {
+  const bare = message.replace(/^validation\./, '');
+  return KEY_OF_SENTENCE.get(bare) ?? bare;
+}
+
 /**
  * A validation message in the interface language: `password_too_short`, or the API's English
  * sentence for it, becomes the translated `validation.password_too_short`; unknown text stays.
  */
 export function translateValidation(message: string): string {
-  const bare = message.replace(/^validation\./, '');
-  const key = `validation.${KEY_OF_SENTENCE.get(bare) ?? bare}`;
+  const key = `validation.${validationKeyOf(message)}`;
   return i18next.exists(key) ? i18next.t(key, VALIDATION_PARAMS) : message;
 }
 

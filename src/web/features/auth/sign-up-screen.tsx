@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   emailSchema,
@@ -180,9 +180,13 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
   );
 }
 
+/** Where an invitation link (`?invitation=TOKEN&email=…`, mailed by the server) is accepted. */
+export const ACCEPT_INVITATION_PATH = '/invitations/accept';
+
 /**
  * Sign-up: name, email and password, then the 6-digit code from the email. With `?email=`
- * (registered, not verified yet) it opens at the code step.
+ * (registered, not verified yet) it opens at the code step. With `?invitation=` (the link of
+ * an invitation to join an organisation) it hands over to the invitation screen.
  */
 export function SignUpScreen() {
   const [params, setParams] = useSearchParams();
@@ -190,6 +194,7 @@ export function SignUpScreen() {
   const [registered, setRegistered] = useState<string | null>(null);
   const email = registered ?? (pending ? normaliseEmail(pending) : null);
 
+  if (params.get('invitation')) return <Navigate to={`${ACCEPT_INVITATION_PATH}?${params.toString()}`} replace />;
   if (!email) return <DetailsStep onRegistered={setRegistered} />;
   return (
     <CodeStep

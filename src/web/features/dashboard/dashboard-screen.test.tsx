@@ -209,12 +209,18 @@ describe('dashboard screen', () => {
     renderDashboard();
     const calendar = await screen.findByRole('region', { name: 'Calendar' });
     const today = await waitFor(() => {
-      const cell = calendar.querySelector('.ant-picker-cell-today');
+      const cell = calendar.querySelector('time[aria-current="date"]');
       if (!cell) throw new Error('no calendar yet');
       return cell;
     });
-    expect(today.getAttribute('title')).toBe(dayjs().format('YYYY-MM-DD'));
-    expect(calendar.textContent).toContain(dayjs().format('MMM'));
-    expect(calendar.textContent).toContain(String(dayjs().year()));
+    expect(today.getAttribute('datetime')).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(today.textContent).toBe(String(dayjs().date()));
+    const title = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date());
+    expect(within(calendar).getByRole('table', { name: title })).toBeTruthy();
+    expect(within(calendar).getAllByRole('columnheader')).toHaveLength(7);
+    await userEvent.click(within(calendar).getByRole('button', { name: 'Next month' }));
+    const next = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(dayjs().add(1, 'month').toDate());
+    expect(await within(calendar).findByRole('table', { name: next })).toBeTruthy();
+    expect(calendar.querySelector('time[aria-current="date"]')).toBeNull();
   });
 });

@@ -19,13 +19,9 @@ export const organisationApi = {
     return api.post<Organisation>(`${path(id)}/logo`, body);
   },
   removeLogo: (id: string) => api.delete<Organisation>(`${path(id)}/logo`),
-  searchLocations: (q: string, country: string | undefined, signal?: AbortSignal) =>
-    api.get<Location[]>('/locations/search', { params: { q, country, limit: 10 }, silent: true, signal }),
   /** The session user again (its organisation, and premium), after a change. */
   sessionUser: () => api.get<SessionUser>('/user'),
 };
 
 export const organisationKey = (id: string) => ['organisation', id] as const;
 
-/** "Felixstowe (GBFXT)". */
-export const locationLabel = (location: { code: string; name: string }) => `${location.name} (${location.code})`;

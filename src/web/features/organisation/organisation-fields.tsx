@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { countryOptions } from './countries.ts';
-import { LocationPicker } from './location-picker.tsx';
+import { countryOptions } from '../../lib/countries.ts';
+import { LocationPicker } from '../../components/location-picker.tsx';
 import { ORGANISATION_TYPE_KEYS, organisationRules, type OrganisationValues } from './organisation-rules.ts';
 
 /** The fields of an organisation, for creating and editing it (inside an antd Form). */

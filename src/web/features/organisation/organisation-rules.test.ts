@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANISATION_TYPES, organisationInput } from '#shared/api/organisations.ts';
-import { COUNTRY_CODES, countryOptions } from './countries.ts';
+import { COUNTRY_CODES, countryOptions } from '../../lib/countries.ts';
 import {
   checkAddressLine1,
   checkCity,

@@ -65,6 +65,8 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: WeatherPlace) => v
       </Typography.Text>
       <Select
         id={id}
+        autoFocus
+        defaultOpen
         style={{ width: '100%' }}
         placeholder={t('dashboard.weather.search_placeholder')}
         showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}

@@ -55,6 +55,7 @@ describe('weather widget', () => {
     });
     renderScreen(<WeatherWidget />, '/');
     expect(await screen.findByText('Choose a place to see its current weather.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose a place' }));
     const input = await screen.findByLabelText('Place');
     await userEvent.click(input);
     fireEvent.change(input, { target: { value: 'rotter' } });

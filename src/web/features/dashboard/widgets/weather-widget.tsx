@@ -29,10 +29,17 @@ export function WeatherWidget() {
   );
 
   if (!place) {
+    // The search (antd's Select) loads when asked for, not with the dashboard.
     return (
-      <Flex vertical gap={12}>
+      <Flex vertical gap={12} align="flex-start">
         <Typography.Text type="secondary">{t('dashboard.weather.choose')}</Typography.Text>
-        {search}
+        {choosing ? (
+          search
+        ) : (
+          <Button icon={<EnvironmentOutlined aria-hidden="true" />} onClick={() => setChoosing(true)}>
+            {t('dashboard.weather.choose_place')}
+          </Button>
+        )}
       </Flex>
     );
   }

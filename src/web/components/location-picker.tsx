@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { locationLabel, organisationApi } from './organisation-api.ts';
+import { locationLabel, searchLocations } from '../lib/locations.ts';
 
 export const LOCATION_SEARCH_DELAY_MS = 300;
 
@@ -39,7 +39,7 @@ export function LocationPicker({ id, value, onChange, country, initial, status, 
   const query = useDebounced(term.trim(), LOCATION_SEARCH_DELAY_MS);
   const search = useQuery({
     queryKey: ['locations', 'search', country ?? '', query],
-    queryFn: ({ signal }) => organisationApi.searchLocations(query, country, signal),
+    queryFn: ({ signal }) => searchLocations(query, country, signal),
     enabled: query.length >= 2,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
+import { RESOURCES } from '#shared/resources/registry.ts';
+import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
+
+export interface RefOption {
+  value: string;
+  label: string;
+}
+
+/** "staff" references point at members (GET /api/staff), the others at a resource. */
+export const STAFF_REFERENCE = 'staff';
+const OPTIONS_LIMIT = 100;
+
+export function descriptorNamed(name: string): ResourceDescriptor | undefined {
+  return (RESOURCES as readonly ResourceDescriptor[]).find((d) => d.name === name);
+}
+
+/** How a record is named where others refer to it: its `display` field ("BAF — Bunker surcharge"). */
+export function displayOf(d: ResourceDescriptor | undefined, record: ResourceRecord): string {
+  const main = d ? record[d.display] : null;
+  const name = record.name;
+  const text = main === null || main === undefined || main === '' ? String(name ?? record.id.slice(0, 8)) : String(main);
+  return typeof name === 'string' && name && name !== text ? `${text} — ${name}` : text;
+}
+
+async function loadOptions(reference: string, q: string, signal?: AbortSignal): Promise<RefOption[]> {
+  if (reference === STAFF_REFERENCE) {
+    const staff = await ccApi.staff(q || undefined, signal);
+    return staff.map((m) => ({ value: m.user_id, label: m.name }));
+  }
+  const d = descriptorNamed(reference);
+  const page = await ccApi.list(reference, { per_page: OPTIONS_LIMIT, ...(d && { sort: d.defaultSort }), ...(q && { q }) }, signal);
+  return page.data.map((r) => ({ value: r.id, label: displayOf(d, r) }));
+}
+
+/** The records a reference may point to (the first hundred, or those matching `q`). */
+export function useReferenceOptions(reference: string, q = '', enabled = true) {
+  return useQuery({
+    queryKey: ccKeys.options(reference, q),
+    queryFn: ({ signal }) => loadOptions(reference, q, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Names of the records a page of rows refers to: the option list (fetched once) covers most;
+ * any other id is fetched on its own (and cached).
+ */
+export function useReferenceLabels(reference: string, ids: readonly string[]): Map<string, string> {
+  const options = useReferenceOptions(reference);
+  const known = useMemo(() => new Map((options.data ?? []).map((o) => [o.value, o.label])), [options.data]);
+  const missing =
+    reference === STAFF_REFERENCE || !options.data ? [] : [...new Set(ids)].filter((id) => id && !known.has(id));
+  const d = descriptorNamed(reference);
+  const extra = useQueries({
+    queries: missing.map((id) => ({
+      queryKey: ccKeys.record(reference, id),
+      queryFn: () => ccApi.get(reference, id),
+      staleTime: 60_000,
+    })),
+  });
+  return useMemo(() => {
+    const labels = new Map(known);
+    for (const q of extra) if (q.data) labels.set(q.data.id, displayOf(d, q.data));
+    return labels;
+  }, [known, extra, d]);
+}

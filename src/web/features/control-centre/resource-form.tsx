@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Form } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
+import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer-registry.ts';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { useDrawerStore } from '../../lib/drawer-store.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
+import { ccT, useCcTranslation } from './cc-texts.ts';
+import { FieldInput } from './field-input.tsx';
+import { validationText } from './validation-text.ts';
+import { acceptsNull, bodyOf, checkField, checkRecord, formValuesOf, type FormValues } from './wire-values.ts';
+
+export const RESOURCE_FORM = 'cc-resource-form';
+
+export interface ResourceFormData {
+  descriptor: ResourceDescriptor;
+  record: ResourceRecord | null;
+}
+
+/** Opens the app's drawer with the form of a new record (`record` null) or of a record. */
+export function openResourceForm(descriptor: ResourceDescriptor, record: ResourceRecord | null): void {
+  const what = ccT(descriptor.titleKey);
+  useDrawerStore.getState().openDrawer({
+    type: RESOURCE_FORM,
+    title: ccT(record ? 'control_centre.edit_title' : 'control_centre.create_title', { title: what }),
+    data: { descriptor, record } satisfies ResourceFormData,
+  });
+}
+
+/**
+ * The create and edit form of any resource, built from its descriptor: one control per field,
+ * checked with the descriptor's zod schema before sending, the server's field errors shown on
+ * the fields.
+ */
+export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData & { onDone: () => void }) {
+  const { t } = useCcTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const country = Form.useWatch('country', form) as string | undefined;
+  const names = d.fields.map((f) => f.name);
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => (record ? ccApi.update(d.name, record.id, body) : ccApi.create(d.name, body)),
+    onMutate: () => setProblem(null),
+    onSuccess: async () => {
+      feedback().message.success(t(record ? 'control_centre.saved' : 'control_centre.created'));
+      await queryClient.invalidateQueries({ queryKey: ccKeys.resource(d.name) });
+      void queryClient.invalidateQueries({ queryKey: ccKeys.summary });
+      onDone();
+    },
+    onError: (error) => {
+      if (!isApiFailure(error)) return setProblem(t('errors.server'));
+      if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
+      const fields = Object.entries(error.fields).filter(([name]) => names.includes(name));
+      if (fields.length > 0) {
+        form.setFields(
+          fields.map(([name, message]) => ({
+            name,
+            errors: [error.code === 'duplicate' ? t('control_centre.duplicate_value') : validationText(message, 'server')],
+          })),
+        );
+        return;
+      }
+      if (error.status === 409 || error.status === 422 || error.status === 404) return setProblem(error.message);
+      if (!error.notified) setProblem(t('errors.server'));
+    },
+  });
+
+  const submit = (values: FormValues) => {
+    const problems = Object.entries(checkRecord(d, values, record));
+    if (problems.length > 0) {
+      form.setFields(problems.map(([name, key]) => ({ name, errors: [validationText(key)] })));
+      return;
+    }
+    const body = bodyOf(d, values, record);
+    if (record && Object.keys(body).length === 0) {
+      feedback().message.info(t('control_centre.no_changes'));
+      onDone();
+      return;
+    }
+    save.mutate(body);
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name={`cc-${d.name}`}
+      layout="vertical"
+      requiredMark="optional"
+      initialValues={formValuesOf(d, record)}
+      onFinish={submit}
+      scrollToFirstError
+    >
+      {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
+      {d.fields.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={t(field.labelKey)}
+          required={field.required}
+          valuePropName="value"
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                const key = checkField(d, field, value);
+                if (key) throw new Error(validationText(key));
+              },
+            },
+          ]}
+        >
+          <FieldInput field={field} clearable={acceptsNull(d, field)} country={country} />
+        </Form.Item>
+      ))}
+      <Flex gap={12}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t(record ? 'control_centre.save' : 'control_centre.create')}
+        </Button>
+        <Button onClick={onDone}>{t('control_centre.cancel')}</Button>
+      </Flex>
+    </Form>
+  );
+}
+
+function ResourceFormDrawer({ data, close }: DrawerContentProps) {
+  const { descriptor, record } = data as ResourceFormData;
+  // Keyed by record: opening another record starts a fresh form.
+  return <ResourceForm key={record?.id ?? 'new'} descriptor={descriptor} record={record} onDone={close} />;
+}
+
+registerDrawerContent(RESOURCE_FORM, ResourceFormDrawer);

@@ -1,0 +1,327 @@
+import './control-centre.css';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Empty, Flex, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDescriptor, ResourceField } from '#shared/resources/descriptor.ts';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { countryOptions } from '../../lib/countries.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { ccApi, ccKeys, exportUrl, type ResourceRecord } from './cc-api.ts';
+import { useCcTranslation } from './cc-texts.ts';
+import { currencyOptions } from './currencies.ts';
+import { ReferenceSelect } from './field-input.tsx';
+import { formatValue } from './format-value.tsx';
+import { initialListState, isNarrowed, listQuery, PAGE_SIZES, sortKeyOf, sortOrderOf, type ListState } from './list-params.ts';
+import { useReferenceLabels } from './reference-lookup.ts';
+import { openResourceForm } from './resource-form.tsx';
+import { useDebounced } from './use-debounced.ts';
+import { usePermissions } from './use-permissions.ts';
+
+export interface ResourcePageProps {
+  descriptor: ResourceDescriptor;
+  /** The page's heading; none when the list is a section of a larger page. */
+  title?: ReactNode;
+  /** Shown under the heading (what the records are for). */
+  intro?: ReactNode;
+}
+
+/** Names of a page of rows' referenced records, one lookup per reference field shown. */
+function ReferenceColumns({
+  fields,
+  rows,
+  children,
+}: {
+  fields: readonly ResourceField[];
+  rows: readonly ResourceRecord[];
+  children: (labels: Map<string, Map<string, string>>) => ReactNode;
+}) {
+  const [first, ...rest] = fields;
+  const ids = first ? rows.map((r) => String(r[first.name] ?? '')).filter(Boolean) : [];
+  const labels = useReferenceLabels(first?.reference ?? '', ids);
+  if (!first) return children(new Map());
+  return (
+    <ReferenceColumns fields={rest} rows={rows}>
+      {(more) => children(new Map([...more, [first.name, labels]]))}
+    </ReferenceColumns>
+  );
+}
+
+/** A filter control for one filterable field. */
+function FilterControl({ field, value, onChange }: { field: ResourceField; value: string; onChange: (value: string) => void }) {
+  const { t, i18n } = useCcTranslation();
+  const language = i18n.language;
+  const label = t(field.labelKey);
+  const common = {
+    value: value === '' ? undefined : value,
+    onChange: (v: unknown) => onChange(v === undefined || v === null ? '' : String(v)),
+    allowClear: true,
+    placeholder: label,
+    'aria-label': t('control_centre.filter_by', { field: label }),
+    style: { minWidth: 180 },
+  };
+  switch (field.kind) {
+    case 'enum':
+      return <Select {...common} options={(field.options ?? []).map((o) => ({ value: o, label: t(`${field.labelKey}_options.${o}`) }))} />;
+    case 'boolean':
+      return (
+        <Select
+          {...common}
+          options={[
+            { value: 'true', label: `${label}: ${t('control_centre.yes')}` },
+            { value: 'false', label: `${label}: ${t('control_centre.no')}` },
+          ]}
+        />
+      );
+    case 'country':
+      return <Select {...common} showSearch={{ optionFilterProp: 'label' }} options={countryOptions(language)} />;
+    case 'currency':
+      return <Select {...common} showSearch={{ optionFilterProp: 'label' }} options={currencyOptions(language)} />;
+    case 'reference':
+      return (
+        <div style={{ minWidth: 200 }}>
+          <ReferenceSelect
+            reference={field.reference ?? ''}
+            value={common.value}
+            onChange={common.onChange}
+            allowClear
+            placeholder={label}
+            id={`filter-${field.name}`}
+          />
+        </div>
+      );
+    default:
+      return <TextFilter label={label} ariaLabel={common['aria-label']} value={value} onChange={onChange} />;
+  }
+}
+
+function TextFilter({ label, ariaLabel, value, onChange }: { label: string; ariaLabel: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  const debounced = useDebounced(text).trim();
+  useEffect(() => {
+    if (debounced !== value) onChange(debounced);
+  }, [debounced, value, onChange]);
+  return <Input allowClear placeholder={label} aria-label={ariaLabel} value={text} onChange={(e) => setText(e.target.value)} style={{ width: 180 }} />;
+}
+
+/**
+ * The one list screen of every control-centre record type (DESIGN §3), from its descriptor:
+ * the table (server paging, sorting, filters and search), create and edit in the app drawer,
+ * delete with a confirmation, CSV and XLSX export of what the list shows.
+ */
+export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps) {
+  const { t, i18n } = useCcTranslation();
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const { can, loading: permissionsLoading } = usePermissions();
+  const [state, setState] = useState<ListState>(() => initialListState(d));
+  const [search, setSearch] = useState('');
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const q = useDebounced(search);
+  const effective = useMemo(() => ({ ...state, q, page: q === state.q ? state.page : 1 }), [state, q]);
+  const params = listQuery(effective);
+  const list = useQuery({
+    queryKey: ccKeys.list(d.name, params),
+    queryFn: ({ signal }) => ccApi.list(d.name, params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const module = d.permissionModule;
+  const mayCreate = can(module, 'create');
+  const mayUpdate = can(module, 'update');
+  const mayDelete = can(module, 'delete');
+  const mayExport = can(module, 'export');
+  const heading = title ?? null;
+
+  const remove = useMutation({
+    mutationFn: (record: ResourceRecord) => ccApi.remove(d.name, record.id),
+    onMutate: () => setDeleteProblem(null),
+    onSuccess: async () => {
+      feedback().message.success(t('control_centre.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ccKeys.resource(d.name) });
+      void queryClient.invalidateQueries({ queryKey: ccKeys.summary });
+    },
+    onError: (error) => {
+      if (!isApiFailure(error)) return setDeleteProblem(t('errors.server'));
+      if (error.code === 'in_use') return setDeleteProblem(t('control_centre.in_use'));
+      if (error.status === 403) return setDeleteProblem(t('control_centre.not_allowed_action'));
+      if (error.status === 409 || error.status === 404) return setDeleteProblem(error.message);
+      if (!error.notified) setDeleteProblem(t('errors.server'));
+    },
+  });
+
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+  const fieldsByName = new Map(d.fields.map((f) => [f.name, f]));
+  const referenceFields = d.columns.map((c) => fieldsByName.get(c)).filter((f): f is ResourceField => f?.kind === 'reference');
+  const filters = d.filterable.map((name) => fieldsByName.get(name)).filter((f): f is ResourceField => Boolean(f));
+
+  const setFilter = (name: string, value: string) =>
+    setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [name]: value } }));
+
+  if (list.isError && isApiFailure(list.error) && list.error.status === 403) {
+    return (
+      <section className="fyn-page">
+        {heading && (
+          <Typography.Title level={1} className="fyn-page-title">
+            {heading}
+          </Typography.Title>
+        )}
+        <Alert type="warning" showIcon title={t('control_centre.not_allowed_title')} description={t('control_centre.not_allowed_view')} />
+      </section>
+    );
+  }
+
+  const columns = (labels: Map<string, Map<string, string>>): TableColumnsType<ResourceRecord> => [
+    ...d.columns.map((name) => {
+      const field = fieldsByName.get(name)!;
+      const sortable = d.sortable.includes(name);
+      return {
+        key: name,
+        dataIndex: name,
+        title: t(field.labelKey),
+        sorter: sortable,
+        sortOrder: sortable ? sortOrderOf(effective.sort, name) : undefined,
+        align: field.kind === 'number' || field.kind === 'money' ? ('right' as const) : undefined,
+        render: (value: unknown, row: ResourceRecord) => formatValue(field, value, { t, language, labels: labels.get(name), row }),
+      };
+    }),
+    ...(mayUpdate || mayDelete
+      ? [
+          {
+            key: 'actions',
+            title: <span className="fyn-visually-hidden">{t('control_centre.actions')}</span>,
+            align: 'right' as const,
+            render: (_: unknown, row: ResourceRecord) => (
+              <Space size={4}>
+                {mayUpdate && (
+                  <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, row)}>
+                    {t('control_centre.edit')}
+                  </Button>
+                )}
+                {mayDelete && (
+                  <Popconfirm
+                    title={t('control_centre.delete_confirm')}
+                    okText={t('control_centre.delete')}
+                    cancelText={t('control_centre.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+                  >
+                    <Button type="text" danger icon={<DeleteOutlined aria-hidden="true" />}>
+                      {t('control_centre.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const narrowed = isNarrowed(effective);
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={narrowed ? t('control_centre.no_match') : t('control_centre.empty', { title: t(d.titleKey) })}
+    >
+      {!narrowed && mayCreate && (
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null)}>
+          {t('control_centre.add_first')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <section className={heading ? 'fyn-page fyn-cc-resource' : 'fyn-cc-resource'} aria-label={heading ? undefined : t(d.titleKey)}>
+      <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
+        {heading ? (
+          <Typography.Title level={1} className="fyn-page-title">
+            {heading}
+          </Typography.Title>
+        ) : (
+          <Typography.Title level={2} className="fyn-cc-section-title">
+            {t(d.titleKey)}
+          </Typography.Title>
+        )}
+        <Space wrap>
+          {mayExport && (
+            <>
+              <Button icon={<DownloadOutlined aria-hidden="true" />} href={exportUrl(d.name, params, 'csv')} download>
+                {t('control_centre.export_csv')}
+              </Button>
+              <Button icon={<DownloadOutlined aria-hidden="true" />} href={exportUrl(d.name, params, 'xlsx')} download>
+                {t('control_centre.export_xlsx')}
+              </Button>
+            </>
+          )}
+          {mayCreate && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null)}>
+              {t('control_centre.add')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {intro && <Typography.Paragraph className="fyn-secondary">{intro}</Typography.Paragraph>}
+      <Flex gap={12} wrap className="fyn-cc-toolbar">
+        {d.searchable.length > 0 && (
+          <Input.Search
+            allowClear
+            placeholder={t('control_centre.search')}
+            aria-label={t('control_centre.search_in', { title: t(d.titleKey) })}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ maxWidth: 320 }}
+          />
+        )}
+        {filters.map((field) => (
+          <FilterControl key={field.name} field={field} value={state.filters[field.name] ?? ''} onChange={(v) => setFilter(field.name, v)} />
+        ))}
+      </Flex>
+      {deleteProblem && (
+        <Alert type="error" showIcon closable={{ onClose: () => setDeleteProblem(null) }} title={deleteProblem} role="alert" style={{ marginBottom: 16 }} />
+      )}
+      {list.isError && !(isApiFailure(list.error) && list.error.notified) && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('control_centre.load_failed')}
+          action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <ReferenceColumns fields={referenceFields} rows={rows}>
+        {(labels) => (
+          <Table<ResourceRecord>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching || permissionsLoading}
+            dataSource={rows}
+            columns={columns(labels)}
+            scroll={{ x: true }}
+            locale={{ emptyText: list.isPending ? ' ' : empty }}
+            pagination={{
+              current: effective.page,
+              pageSize: effective.perPage,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              hideOnSinglePage: total <= PAGE_SIZES[0],
+              showTotal: (n) => t('control_centre.total', { count: n }),
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              const one = Array.isArray(sorter) ? sorter[0] : sorter;
+              setState((s) => {
+                const perPage = pagination.pageSize ?? s.perPage;
+                if (extra.action === 'sort') {
+                  return { ...s, q, page: 1, sort: sortKeyOf(d, one?.field ? String(one.field) : undefined, one?.order) };
+                }
+                return { ...s, q, perPage, page: perPage !== s.perPage ? 1 : (pagination.current ?? 1) };
+              });
+            }}
+          />
+        )}
+      </ReferenceColumns>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Select } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer-registry.ts';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { checkEmail } from '../../lib/form-rules.ts';
+import { useDrawerStore } from '../../lib/drawer-store.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { ccApi, ccKeys, type Invitation, type StaffMember, type StaffPatch } from './cc-api.ts';
+import { ccT, useCcTranslation } from './cc-texts.ts';
+import { ReferenceSelect } from './field-input.tsx';
+import { readInvitationDefaults } from './invitation-defaults.ts';
+import { validationText } from './validation-text.ts';
+
+export const STAFF_FORM = 'cc-staff-form';
+export const INVITE_FORM = 'cc-invite-form';
+
+/** The roles as select options (built-in ones first is the server's order by name; fine). */
+export function useRoleOptions() {
+  const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
+  return { roles, options: (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })) };
+}
+
+/** What the API's answer to a staff change means for the user. */
+export function staffProblem(error: unknown): string {
+  if (!isApiFailure(error)) return ccT('errors.server');
+  if (error.code === 'last_owner') return ccT('staff.last_owner');
+  if (error.status === 403) return ccT('control_centre.not_allowed_action');
+  if (error.status === 404) return ccT('staff.not_found');
+  return error.notified ? '' : error.message || ccT('errors.server');
+}
+
+export function openStaffForm(member: StaffMember): void {
+  useDrawerStore.getState().openDrawer({ type: STAFF_FORM, title: ccT('staff.edit_title', { name: member.name }), data: member });
+}
+
+export function openInviteForm(initial?: Partial<Pick<Invitation, 'email' | 'role_id' | 'department_id'>>): void {
+  useDrawerStore.getState().openDrawer({ type: INVITE_FORM, title: ccT('staff.invite_title'), data: initial ?? null });
+}
+
+interface StaffValues {
+  role_id: string;
+  department_id: string | null;
+  job_title: string;
+}
+
+/** A member's role, department and job title. */
+export function StaffForm({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+  const { t } = useCcTranslation();
+  const [form] = Form.useForm<StaffValues>();
+  const queryClient = useQueryClient();
+  const { roles, options } = useRoleOptions();
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: StaffPatch) => ccApi.patchStaff(member.user_id, body),
+    onMutate: () => setProblem(null),
+    onSuccess: async () => {
+      feedback().message.success(t('control_centre.saved'));
+      await queryClient.invalidateQueries({ queryKey: ccKeys.staff });
+      void queryClient.invalidateQueries({ queryKey: ['cc', 'my-permissions'] });
+      onDone();
+    },
+    onError: (error) => {
+      if (isApiFailure(error)) {
+        const fields = Object.entries(error.fields).filter(([name]) => ['role_id', 'department_id', 'job_title'].includes(name));
+        if (fields.length) return form.setFields(fields.map(([name, message]) => ({ name: name as keyof StaffValues, errors: [validationText(message, 'server')] })));
+      }
+      const text = staffProblem(error);
+      if (text) setProblem(text);
+    },
+  });
+  const submit = (values: StaffValues) => {
+    const body: StaffPatch = {};
+    if (values.role_id !== member.role_id) body.role_id = values.role_id;
+    if ((values.department_id ?? null) !== member.department_id) body.department_id = values.department_id ?? null;
+    const title = values.job_title.trim() || null;
+    if (title !== member.job_title) body.job_title = title;
+    if (Object.keys(body).length === 0) {
+      feedback().message.info(t('control_centre.no_changes'));
+      return onDone();
+    }
+    save.mutate(body);
+  };
+  return (
+    <Form<StaffValues>
+      form={form}
+      name="cc-staff"
+      layout="vertical"
+      initialValues={{ role_id: member.role_id, department_id: member.department_id, job_title: member.job_title ?? '' }}
+      onFinish={submit}
+    >
+      {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
+      <p className="fyn-secondary">{member.email}</p>
+      <Form.Item name="role_id" label={t('staff.role')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Select options={options} loading={roles.isPending} />
+      </Form.Item>
+      <Form.Item name="department_id" label={t('resources.fields.department')}>
+        <ReferenceSelect reference="departments" allowClear />
+      </Form.Item>
+      <Form.Item name="job_title" label={t('staff.job_title')}>
+        <Input maxLength={120} />
+      </Form.Item>
+      <Flex gap={12}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('control_centre.save')}
+        </Button>
+        <Button onClick={onDone}>{t('control_centre.cancel')}</Button>
+      </Flex>
+    </Form>
+  );
+}
+
+interface InviteValues {
+  email: string;
+  role_id: string | undefined;
+  department_id: string | null;
+}
+
+/** Invite someone by e-mail into a role (and a department); the defaults come from the configuration. */
+export function InviteForm({
+  initial,
+  onDone,
+}: {
+  initial: Partial<Pick<Invitation, 'email' | 'role_id' | 'department_id'>> | null;
+  onDone: () => void;
+}) {
+  const { t } = useCcTranslation();
+  const [form] = Form.useForm<InviteValues>();
+  const queryClient = useQueryClient();
+  const organisationId = useSessionStore((s) => s.user?.organisation?.id);
+  const defaults = readInvitationDefaults(organisationId);
+  const { roles, options } = useRoleOptions();
+  const [problem, setProblem] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: (values: InviteValues) =>
+      ccApi.invite({ email: values.email.trim().toLowerCase(), role_id: values.role_id ?? '', department_id: values.department_id ?? null }),
+    onMutate: () => setProblem(null),
+    onSuccess: async (invitation) => {
+      feedback().message.success(t('staff.invited', { email: invitation.email }));
+      await queryClient.invalidateQueries({ queryKey: ccKeys.invitations });
+      onDone();
+    },
+    onError: (error) => {
+      if (isApiFailure(error)) {
+        const fields = Object.entries(error.fields).filter(([name]) => ['email', 'role_id', 'department_id'].includes(name));
+        if (fields.length) return form.setFields(fields.map(([name, message]) => ({ name: name as keyof InviteValues, errors: [validationText(message, 'server')] })));
+        if (error.status === 403) return setProblem(t('staff.invite_forbidden'));
+      }
+      const text = staffProblem(error);
+      if (text) setProblem(text);
+    },
+  });
+  return (
+    <Form<InviteValues>
+      form={form}
+      name="cc-invite"
+      layout="vertical"
+      initialValues={{
+        email: initial?.email ?? '',
+        role_id: initial?.role_id ?? defaults.role_id ?? undefined,
+        department_id: initial?.department_id ?? defaults.department_id,
+      }}
+      onFinish={(values) => invite.mutate(values)}
+    >
+      {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
+      <p className="fyn-secondary">{t('staff.invite_intro')}</p>
+      <Form.Item
+        name="email"
+        label={t('resources.fields.email')}
+        rules={[
+          {
+            validator: async (_rule, value: string) => {
+              if (!value?.trim()) throw new Error(validationText('required'));
+              const key = checkEmail(value);
+              if (key) throw new Error(validationText(key));
+            },
+          },
+        ]}
+      >
+        <Input type="email" inputMode="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="role_id" label={t('staff.role')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Select options={options} loading={roles.isPending} placeholder={t('control_centre.choose')} />
+      </Form.Item>
+      <Form.Item name="department_id" label={t('resources.fields.department')}>
+        <ReferenceSelect reference="departments" allowClear />
+      </Form.Item>
+      <Flex gap={12}>
+        <Button type="primary" htmlType="submit" loading={invite.isPending}>
+          {t('staff.send_invitation')}
+        </Button>
+        <Button onClick={onDone}>{t('control_centre.cancel')}</Button>
+      </Flex>
+    </Form>
+  );
+}
+
+registerDrawerContent(STAFF_FORM, ({ data, close }: DrawerContentProps) => {
+  const member = data as StaffMember;
+  return <StaffForm key={member.user_id} member={member} onDone={close} />;
+});
+registerDrawerContent(INVITE_FORM, ({ data, close }: DrawerContentProps) => (
+  <InviteForm initial={data as Partial<Invitation> | null} onDone={close} />
+));
