@@ -14,6 +14,8 @@ export const sessionUserSchema = z.object({
   organisation: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
   /** The organisation is active, or premium is forced by configuration (spec §4). */
   premium: z.boolean(),
+  /** What the user's role allows (`module.action`); empty without an active membership. */
+  permissions: z.array(z.string()),
   locale: z.enum(LOCALES),
   /** Address of the user's picture, or null. */
   avatar_url: z.string().nullable(),

@@ -10,6 +10,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     widget_sequence: null,
     organisation: null,
     premium: false,
+    permissions: [],
     locale: 'en',
     avatar_url: null,
     ...overrides,

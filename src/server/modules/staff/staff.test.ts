@@ -92,6 +92,7 @@ describe('staff', () => {
     expect((await o.request('PATCH', `/api/staff/${(await member.get('/api/user')).data.data.id}`, { role_id: viewer })).statusCode).toBe(200);
     expect((await member.post('/api/charge-codes', { ...code, code: 'TRN2' })).statusCode).toBe(403);
     expect((await member.get('/api/charge-codes')).statusCode).toBe(200);
+    expect((await member.get('/api/user')).data.data.permissions).toEqual(['control_centre.view']);
     // The role is in use: it cannot be deleted.
     expect((await o.delete(`/api/roles/${viewer}`)).data.error.code).toBe('in_use');
   });

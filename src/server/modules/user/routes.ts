@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { AVATAR_MAX_BYTES, LOCALES, sessionUserSchema, updateUserBody, type Locale, type SessionUser } from '#shared/api/user.ts';
 import { widgetPositionsBody, widgetSequenceSchema } from '#shared/dashboard/widgets.ts';
 import type { AppContext } from '../../context.ts';
-import { organisations, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { organisationMembers, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
 import { isPremium } from '../billing/status.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser, type SessionUserRow } from '../auth/session.ts';
@@ -17,16 +17,23 @@ const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStr
 const FILES_PREFIX = '/api/files/';
 
 type OrgSummary = { id: string; name: string; status: OrganisationStatus } | null;
+type Membership = { organisation: OrgSummary; permissions: string[] };
 
-/** The organisation summary of spec §3 (id, status) with its name, for the session user. */
-async function organisationOf(ctx: AppContext, u: SessionUserRow): Promise<OrgSummary> {
+/** The organisation summary of spec §3 (id, status) with its name, and the role's permissions. */
+async function organisationOf(ctx: AppContext, u: SessionUserRow): Promise<Membership> {
   const id = u.organisationId as string | null | undefined;
-  if (!id) return null;
-  const [org] = await ctx.database.db.select({ id: organisations.id, name: organisations.name, status: organisations.status }).from(organisations).where(eq(organisations.id, id));
-  return org ?? null;
+  if (!id) return { organisation: null, permissions: [] };
+  const [row] = await ctx.database.db
+    .select({ id: organisations.id, name: organisations.name, status: organisations.status, permissions: roles.permissions, memberStatus: organisationMembers.status })
+    .from(organisations)
+    .leftJoin(organisationMembers, and(eq(organisationMembers.organisation_id, organisations.id), eq(organisationMembers.user_id, u.id)))
+    .leftJoin(roles, and(eq(roles.organisation_id, organisations.id), eq(roles.id, organisationMembers.role_id)))
+    .where(eq(organisations.id, id));
+  if (!row) return { organisation: null, permissions: [] };
+  return { organisation: { id: row.id, name: row.name, status: row.status }, permissions: row.memberStatus === 'active' ? (row.permissions ?? []) : [] };
 }
 
-export function toSessionUser(u: SessionUserRow, organisation: OrgSummary, forcePremium: boolean): SessionUser {
+export function toSessionUser(u: SessionUserRow, { organisation, permissions }: Membership, forcePremium: boolean): SessionUser {
   const seq = widgetSequenceSchema.safeParse(u.widgetSequence);
   return {
     id: u.id,
@@ -36,6 +43,7 @@ export function toSessionUser(u: SessionUserRow, organisation: OrgSummary, force
     widget_sequence: seq.success ? seq.data : null,
     organisation,
     premium: isPremium(organisation?.status, forcePremium),
+    permissions,
     locale: (LOCALES as readonly string[]).includes(u.locale ?? '') ? (u.locale as Locale) : 'en',
     avatar_url: u.image ?? null,
   };

@@ -131,7 +131,7 @@ describe('ResourcePage', () => {
     servePermissions(api, VIEWER, { list: async () => page([code(1)]) });
     render();
     expect(await screen.findByText('C1')).toBeTruthy();
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/staff', expect.anything()));
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/user', expect.anything()));
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();

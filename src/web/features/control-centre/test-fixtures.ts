@@ -34,8 +34,9 @@ export interface FakeApi {
 }
 
 /**
- * Answers the calls every control-centre screen makes to learn the user's permissions
- * (GET /roles, GET /staff), the user holding `myRole`; other calls go to `rest`.
+ * Answers the call every control-centre screen makes to learn the user's permissions
+ * (GET /user, whose `permissions` are those of `myRole`), and the roles and staff lists;
+ * other calls go to `rest`.
  */
 export function servePermissions(
   api: FakeApi,
@@ -49,6 +50,7 @@ export function servePermissions(
     throw new Error(`unexpected list ${url}`);
   });
   api.get.mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
+    if (url === '/user') return { ...ME, permissions: [...myRole.permissions] };
     if (url === '/staff') return staff;
     if (rest.get) return rest.get(url, config);
     throw new Error(`unexpected GET ${url}`);
