@@ -6,6 +6,7 @@ import { buildApp } from '../src/server/app.ts';
 import type { Config } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { createOrganisation } from '../src/server/modules/organisations/service.ts';
+import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/server/modules/demo/seed.ts';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 10);
@@ -34,6 +35,7 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 export async function resourceBench(config: Config, dataDir: string) {
   const database = await openDatabase({ dataDir });
   await database.migrate();
+  await importReferenceData(database);
   const app = await buildApp(config, { database });
   await seedDemo(app.ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
