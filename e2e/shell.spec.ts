@@ -48,14 +48,16 @@ test('a widget moved by keyboard stays where it was put after a reload', async (
   await expect.poll(async () => (await widgetTitles(page)).length).toBe(6);
   const before = await widgetTitles(page);
   expect(before).toEqual(['Analytics', 'CRM', 'Clock', 'Department', 'Weather', 'Calendar']);
+  // Saved 1 s after the last change: listen before moving, so the answer cannot slip by.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/widget-positions') && r.status() === 204);
   const handle = page.getByRole('button', { name: 'Move the CRM card' });
   await handle.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
   await expect.poll(() => widgetTitles(page)).toEqual(['CRM', 'Analytics', ...before.slice(2)]);
-  // Saved 1 s after the last change; wait for the call, then reload on a fresh store.
-  await page.waitForResponse((r) => r.url().endsWith('/api/user/widget-positions') && r.status() === 204);
+  // Reload on a fresh store: the layout comes back from the server.
+  await saved;
   await page.evaluate(() => localStorage.removeItem('fyn-dashboard'));
   await page.reload();
   await expect.poll(() => widgetTitles(page)).toEqual(['CRM', 'Analytics', ...before.slice(2)]);
