@@ -52,9 +52,13 @@ test('a widget moved by keyboard stays where it was put after a reload', async (
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/widget-positions') && r.status() === 204);
   const handle = page.getByRole('button', { name: 'Move the CRM card' });
   await handle.focus();
+  // Each step waits for dnd-kit's spoken announcement, as a screen-reader user would.
   await page.keyboard.press('Space');
+  await expect(page.getByText(/^Picked up the CRM card/)).toBeAttached();
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText(/^The CRM card is over position 1 of 6/)).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText(/^The CRM card was dropped in position 1 of 6/)).toBeAttached();
   await expect.poll(() => widgetTitles(page)).toEqual(['CRM', 'Analytics', ...before.slice(2)]);
   // Reload on a fresh store: the layout comes back from the server.
   await saved;
