@@ -22,3 +22,12 @@ export const locationSchema = z.object({
   lon: z.number().nullable(),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+export const subdivisionSchema = z.object({ code: z.string(), name: z.string(), type: z.string().nullable() });
+export const townSchema = z.object({ name: z.string(), code: z.string(), subdivision: z.string().nullable() });
+export const builderCountryQuery = z.object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country_code') });
+export const townQuery = builderCountryQuery.extend({
+  subdivision: z.string().trim().toUpperCase().max(3).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});

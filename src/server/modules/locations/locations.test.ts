@@ -83,3 +83,18 @@ describe('GET /api/locations/search', () => {
     expect((await createClient(t.app).get('/api/locations/search?q=rot')).statusCode).toBe(401);
   });
 });
+
+describe('address builder lists', () => {
+  it('lists countries, the subdivisions of one, and its towns by prefix', async () => {
+    const countries = (await client.get('/api/address-builder/countries')).data.data;
+    expect(countries.length).toBeGreaterThan(240);
+    expect(countries.find((c: { code: string }) => c.code === 'GB').places).toBeGreaterThan(1000);
+    const subs = (await client.get('/api/address-builder/subdivisions?country=gb')).data.data;
+    expect(subs.map((s: { code: string }) => s.code)).toContain('SFK');
+    expect(subs.find((s: { code: string }) => s.code === 'SFK').name).toBe('Suffolk');
+    const towns = (await client.get('/api/address-builder/towns?country=GB&subdivision=SFK&q=fel')).data.data;
+    expect(towns[0]).toMatchObject({ name: 'Felixstowe', code: 'GBFXT', subdivision: 'SFK' });
+    expect((await client.get('/api/address-builder/towns?country=GBR')).statusCode).toBe(422);
+    expect((await createClient(t.app).get('/api/address-builder/countries')).statusCode).toBe(401);
+  });
+});

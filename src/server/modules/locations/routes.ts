@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { locationSchema, locationSearchQuery, type Location } from '#shared/api/locations.ts';
+import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSchema, townQuery, townSchema, type Location } from '#shared/api/locations.ts';
 import { normaliseSearch } from '#shared/text.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/session.ts';
@@ -41,5 +41,37 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
       [code, escapeLike(text) + '%', '%' + escapeLike(text) + '%', fn ?? null, country ?? null, limit, text],
     );
     return { data: rows.map(({ rank: _rank, ...l }) => l) };
+  });
+
+  // Address builder lists from the shipped reference data (spec §7: countries, state-provinces,
+  // towns and cities, counties, UN location codes — the last is the search above).
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reference data'];
+  api.get('/api/address-builder/countries', {
+    schema: { tags, summary: 'Countries that have UN/LOCODE places (ISO 3166-1 alpha-2)', response: { 200: envelope(z.array(z.object({ code: z.string(), places: z.number() }))) } },
+  }, async (req) => {
+    await requireUser(ctx, req);
+    const rows = await database.query<{ code: string; places: number }>('select country as code, count(*)::int as places from locations group by country order by country');
+    return { data: rows.map((r) => ({ code: r.code, places: Number(r.places) })) };
+  });
+  api.get('/api/address-builder/subdivisions', {
+    schema: { tags, summary: 'States, provinces, counties and regions of a country (ISO 3166-2)', querystring: builderCountryQuery, response: { 200: envelope(z.array(subdivisionSchema)) } },
+  }, async (req) => {
+    await requireUser(ctx, req);
+    return { data: await database.query<{ code: string; name: string; type: string | null }>('select code, name, type from subdivisions where country = $1 order by name', [req.query.country]) };
+  });
+  api.get('/api/address-builder/towns', {
+    schema: { tags, summary: 'Towns and cities of a country (optionally of one subdivision), by name prefix', querystring: townQuery, response: { 200: envelope(z.array(townSchema)) } },
+  }, async (req) => {
+    await requireUser(ctx, req);
+    const { country, subdivision, q, limit } = req.query;
+    const text = q ? normaliseSearch(q) : '';
+    const rows = await database.query<{ name: string; code: string; subdivision: string | null }>(
+      `select name, code, subdivision from locations
+        where country = $1 and ($2::text is null or subdivision = $2) and ($3 = '' or search_name like $4 escape '\\')
+        order by (search_name = $3) desc, name limit $5`,
+      [country, subdivision ?? null, text, escapeLike(text) + '%', limit],
+    );
+    return { data: rows };
   });
 }
