@@ -6,6 +6,7 @@ import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { useAddressBuilder } from './address-inputs.tsx';
 import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
 import { ccT, useCcTranslation } from './cc-texts.ts';
 import { FieldInput } from './field-input.tsx';
@@ -41,6 +42,8 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
   const [problem, setProblem] = useState<string | null>(null);
   const country = Form.useWatch('country', form) as string | undefined;
   const names = d.fields.map((f) => f.name);
+  // Addresses: country, subdivision, town, county and UN/LOCODE inputs fed by the address builder.
+  const builder = useAddressBuilder(d.name, form);
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (record ? ccApi.update(d.name, record.id, body) : ccApi.create(d.name, body)),
@@ -92,6 +95,7 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
       requiredMark="optional"
       initialValues={formValuesOf(d, record)}
       onFinish={submit}
+      onValuesChange={builder?.onValuesChange}
       scrollToFirstError
     >
       {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
@@ -101,6 +105,7 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
           name={field.name}
           label={t(field.labelKey)}
           required={field.required}
+          extra={builder?.extra(field)}
           valuePropName="value"
           rules={[
             {
@@ -111,7 +116,9 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
             },
           ]}
         >
-          <FieldInput field={field} clearable={acceptsNull(d, field)} country={country} />
+          {builder?.render(field, acceptsNull(d, field)) ?? (
+            <FieldInput field={field} clearable={acceptsNull(d, field)} country={country} />
+          )}
         </Form.Item>
       ))}
       <Flex gap={12}>
