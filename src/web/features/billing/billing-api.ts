@@ -29,6 +29,10 @@ export const billingApi = {
   invoices: () => api.get<Invoice[]>('/billing/invoices'),
   cards: () => api.get<SavedCard[]>('/billing/payment-methods'),
   addCard: (card: CardInput) => api.post<SavedCard>('/billing/payment-methods', card),
+  /** Stripe: the client secret of a SetupIntent, which Stripe's card element confirms. */
+  setupIntent: () => api.post<{ client_secret: string | null }>('/billing/setup-intent'),
+  /** Stripe: saves the payment method its card element made. */
+  addStripeCard: (paymentMethodId: string) => api.post<SavedCard>('/billing/payment-methods', { payment_method_id: paymentMethodId }),
   makeDefault: (id: string) => api.post(`/billing/payment-methods/${encodeURIComponent(id)}/default`),
   deleteCard: (id: string) => api.delete(`/billing/payment-methods/${encodeURIComponent(id)}`),
   subscribe: (body: { price_id: string; payment_method_id: string }) => api.post<BillingOverview>('/billing/subscribe', body),

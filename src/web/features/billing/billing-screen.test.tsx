@@ -11,6 +11,14 @@ import { ACTIVE_SUBSCRIPTION, overview, PRODUCTS, VISA } from './test-fixtures.t
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
 
+/** Stripe.js as the card element sees it: a fake Stripe whose card element mounts an empty box. */
+const stripeJs = vi.hoisted(() => {
+  const element = { mount: vi.fn(), unmount: vi.fn(), on: vi.fn(), update: vi.fn(), focus: vi.fn() };
+  const stripe = { elements: vi.fn(() => ({ create: vi.fn(() => element) })), confirmCardSetup: vi.fn() };
+  return { element, stripe, loadStripe: vi.fn() };
+});
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+
 const member = sessionUser({ organisation: { id: 'o1', name: 'Acme', status: 'active' }, premium: true });
 const stubs = { '/pricing': 'pricing page', '/organisation/create': 'create organisation page' };
 
@@ -80,7 +88,8 @@ describe('billing screen', () => {
   it('says when there is no upcoming invoice and no subscription', async () => {
     serve(overview());
     renderScreen(<BillingScreen />, '/billing', stubs);
-    expect(await screen.findByText('No upcoming invoice')).toBeTruthy();
+    // Three queries answer first: slow under a full parallel run.
+    expect(await screen.findByText('No upcoming invoice', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Your organisation has no paid plan.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
   });
@@ -145,6 +154,32 @@ describe('billing screen', () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/billing/cancel'));
     expect(await screen.findByRole('button', { name: /Undo cancellation/ })).toBeTruthy();
     expect(screen.getByText(/Cancels on .*2030/)).toBeTruthy();
+  });
+
+  it("adds a card with Stripe's card element", async () => {
+    serve(active({ provider: 'stripe', publishable_key: 'pk_test_fyn' }));
+    stripeJs.loadStripe.mockResolvedValue(stripeJs.stripe);
+    stripeJs.stripe.confirmCardSetup
+      .mockResolvedValueOnce({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } })
+      .mockResolvedValueOnce({ setupIntent: { id: 'seti_1', payment_method: 'pm_123' } });
+    api.post.mockImplementation(async (url: string) => {
+      if (url === '/billing/setup-intent') return { client_secret: 'seti_1_secret_fyn' };
+      if (url === '/billing/payment-methods') return { ...VISA, id: 'pm_123', is_default: false };
+      throw new Error(`unexpected POST ${url}`);
+    });
+    renderScreen(<BillingScreen />, '/billing', stubs);
+    await userEvent.click(await screen.findByRole('button', { name: /Add card/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('group', { name: 'Card details' })).toBeTruthy();
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_fyn');
+    const save = within(dialog).getByRole('button', { name: /Save card/ }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await userEvent.click(save);
+    expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalledWith('/billing/payment-methods', expect.anything());
+    await userEvent.click(save);
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/billing/payment-methods', { payment_method_id: 'pm_123' }));
+    expect(stripeJs.stripe.confirmCardSetup).toHaveBeenLastCalledWith('seti_1_secret_fyn', { payment_method: { card: stripeJs.element } });
   });
 
   it('shows an honest empty state without an organisation', async () => {

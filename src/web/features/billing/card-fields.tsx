@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Row, Typography, type FormInstance } from 'antd';
+import { Alert, Col, Form, Input, Row, type FormInstance } from 'antd';
 import { CreditCardOutlined } from '@ant-design/icons';
 import type { Rule, RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -77,19 +77,6 @@ export function CardFields({ disabled = false }: { disabled?: boolean }) {
 export function TestCardsHint() {
   const { t } = useTranslation();
   return <Alert type="info" showIcon title={t('billing.test_cards_title')} description={t('billing.test_cards')} />;
-}
-
-/** With Stripe, card details must go into Stripe's own element, which this build cannot load. */
-export function StripeCardNotice() {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      title={t('billing.stripe_title')}
-      description={<Typography.Text>{t('billing.stripe_text')}</Typography.Text>}
-    />
-  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Empty, Flex, Form, Modal, Popconfirm, Skeleton } from 'antd';
 import { DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,17 +6,31 @@ import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { billingApi, billingKeys, refreshSessionUser, useCards, type BillingOverview } from './billing-api.ts';
-import { CardFields, cardFailure, showCardFieldErrors, StripeCardNotice, TestCardsHint } from './card-fields.tsx';
+import { CardFields, cardFailure, showCardFieldErrors, TestCardsHint } from './card-fields.tsx';
 import { cardInput, EMPTY_CARD, type CardValues } from './card-input.ts';
 import { CardLabel } from './card-label.tsx';
+import { saveStripeCard, StripeCard, StripeCardRefusal, type StripeCardHandle } from './stripe-card.tsx';
 
-function AddCardModal({ open, local, onClose }: { open: boolean; local: boolean; onClose: () => void }) {
+function AddCardModal({
+  open,
+  local,
+  publishableKey,
+  onClose,
+}: {
+  open: boolean;
+  local: boolean;
+  publishableKey: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CardValues>();
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  // With Stripe the card goes into Stripe's own element (DESIGN.md §5).
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const [stripeReady, setStripeReady] = useState(false);
   const add = useMutation({
-    mutationFn: (values: CardValues) => billingApi.addCard(cardInput(values)),
+    mutationFn: (values: CardValues | null) => (values ? billingApi.addCard(cardInput(values)) : saveStripeCard(stripeCard.current)),
     onMutate: () => setFailure(null),
     onSuccess: async () => {
       feedback().message.success(t('billing.card_added'));
@@ -31,6 +45,9 @@ function AddCardModal({ open, local, onClose }: { open: boolean; local: boolean;
       ]);
     },
     onError: (error) => {
+      if (error instanceof StripeCardRefusal) {
+        return setFailure({ title: t('billing.payment_failed'), text: error.message || t('billing.stripe_unavailable') });
+      }
       const problem = cardFailure(error, t);
       if (!problem) return;
       showCardFieldErrors(form, problem.fields);
@@ -43,9 +60,9 @@ function AddCardModal({ open, local, onClose }: { open: boolean; local: boolean;
       title={t('billing.add_card')}
       okText={t('billing.save_card')}
       cancelText={t('billing.close')}
-      okButtonProps={{ disabled: !local, htmlType: 'submit' }}
+      okButtonProps={{ disabled: !local && !stripeReady, htmlType: 'submit' }}
       confirmLoading={add.isPending}
-      onOk={() => form.submit()}
+      onOk={() => (local ? form.submit() : add.mutate(null))}
       onCancel={() => {
         setFailure(null);
         onClose();
@@ -59,7 +76,10 @@ function AddCardModal({ open, local, onClose }: { open: boolean; local: boolean;
           <TestCardsHint />
         </Form>
       ) : (
-        <StripeCardNotice />
+        <>
+          {failure && <Alert type="error" showIcon title={failure.title} description={failure.text} role="alert" style={{ marginBottom: 16 }} />}
+          <StripeCard ref={stripeCard} publishableKey={publishableKey} disabled={add.isPending} onReadyChange={setStripeReady} />
+        </>
       )}
     </Modal>
   );
@@ -146,7 +166,12 @@ export function PaymentMethods({ overview }: { overview: BillingOverview }) {
           <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setAdding(true)}>
             {t('billing.add_card')}
           </Button>
-          <AddCardModal open={adding} local={overview.provider === 'local'} onClose={() => setAdding(false)} />
+          <AddCardModal
+            open={adding}
+            local={overview.provider === 'local'}
+            publishableKey={overview.publishable_key}
+            onClose={() => setAdding(false)}
+          />
         </div>
       )}
     </Flex>

@@ -11,6 +11,14 @@ import { overview, PRODUCTS, VISA } from './test-fixtures.ts';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
 
+/** Stripe.js as the card element sees it: a fake Stripe whose card element mounts an empty box. */
+const stripeJs = vi.hoisted(() => {
+  const element = { mount: vi.fn(), unmount: vi.fn(), on: vi.fn(), update: vi.fn(), focus: vi.fn() };
+  const stripe = { elements: vi.fn(() => ({ create: vi.fn(() => element) })), confirmCardSetup: vi.fn() };
+  return { element, stripe, loadStripe: vi.fn() };
+});
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+
 const member = sessionUser({ organisation: { id: 'o1', name: 'Acme', status: 'inactive' } });
 const stubs = { '/billing': 'billing page', '/organisation/create': 'create organisation page' };
 const PATH = '/secure-payment/begin?price=price_growth_month';
@@ -35,6 +43,7 @@ describe('secure payment screen', () => {
   beforeEach(() => {
     vi.clearAllMocks();
     useSessionStore.getState().logIn(member);
+    stripeJs.loadStripe.mockResolvedValue(stripeJs.stripe);
   });
 
   it('shows the chosen plan and price, and the test cards with the local provider', async () => {
@@ -44,6 +53,7 @@ describe('secure payment screen', () => {
     expect(screen.getByText('£79.00 /month')).toBeTruthy();
     expect(screen.getByText(/4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pay £79\.00/ })).toBeTruthy();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 
   it('formats the card number and expiry while typing', async () => {
@@ -133,13 +143,85 @@ describe('secure payment screen', () => {
     expect(await screen.findByText('billing page')).toBeTruthy();
   });
 
-  it('says honestly that Stripe card entry needs Stripe.js, without test cards', async () => {
-    serve({ state: overview({ provider: 'stripe', publishable_key: 'pk_test' }) });
-    renderScreen(<SecurePaymentScreen />, PATH, stubs);
-    expect(await screen.findByText('Card entry needs Stripe.js')).toBeTruthy();
-    expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.queryByText(/4242 4242 4242 4242 succeeds/)).toBeNull();
-    expect((screen.getByRole('button', { name: /Pay/ }) as HTMLButtonElement).disabled).toBe(true);
+  describe('with Stripe', () => {
+    const STRIPE = { state: overview({ provider: 'stripe', publishable_key: 'pk_test_fyn' }) };
+    const cardForm = () => screen.findByRole('group', { name: 'Card details' });
+
+    it("pays through Stripe's card element: setup intent, saved card, subscription awaiting the webhook", async () => {
+      serve(STRIPE);
+      stripeJs.stripe.confirmCardSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', payment_method: 'pm_123' } });
+      api.post.mockImplementation(async (url: string) => {
+        if (url === '/billing/setup-intent') return { client_secret: 'seti_1_secret_fyn' };
+        if (url === '/billing/payment-methods') return { ...VISA, id: 'pm_123' };
+        if (url === '/billing/subscribe') return overview({ provider: 'stripe', status: 'awaiting_payment' });
+        throw new Error(`unexpected POST ${url}`);
+      });
+      renderScreen(<SecurePaymentScreen />, PATH, stubs);
+      const form = await cardForm();
+      expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_fyn');
+      expect(stripeJs.element.mount).toHaveBeenCalledWith(form.firstElementChild);
+      expect(screen.queryByLabelText('Card number')).toBeNull();
+      expect(screen.queryByText(/4242 4242 4242 4242 succeeds/)).toBeNull();
+      const pay = screen.getByRole('button', { name: /Pay £79\.00/ }) as HTMLButtonElement;
+      await waitFor(() => expect(pay.disabled).toBe(false));
+      await userEvent.click(pay);
+      expect(await screen.findByText('Payment started')).toBeTruthy();
+      expect(screen.getByText(/confirming the payment/)).toBeTruthy();
+      expect(stripeJs.stripe.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_fyn', { payment_method: { card: stripeJs.element } });
+      expect(api.post.mock.calls).toEqual([
+        ['/billing/setup-intent'],
+        ['/billing/payment-methods', { payment_method_id: 'pm_123' }],
+        ['/billing/subscribe', { price_id: 'price_growth_month', payment_method_id: 'pm_123' }],
+      ]);
+    });
+
+    it("shows Stripe's decline and keeps the card form", async () => {
+      serve(STRIPE);
+      stripeJs.stripe.confirmCardSetup.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+      api.post.mockResolvedValue({ client_secret: 'seti_1_secret_fyn' });
+      renderScreen(<SecurePaymentScreen />, PATH, stubs);
+      await cardForm();
+      const pay = screen.getByRole('button', { name: /Pay/ }) as HTMLButtonElement;
+      await waitFor(() => expect(pay.disabled).toBe(false));
+      await userEvent.click(pay);
+      const declined = await screen.findByText('Your card was declined.');
+      expect(declined.closest('[role="alert"]')?.textContent).toContain('The payment did not go through');
+      expect(api.post.mock.calls).toEqual([['/billing/setup-intent']]);
+      expect(screen.getByRole('group', { name: 'Card details' })).toBeTruthy();
+      expect(stripeJs.element.unmount).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: /Pay/ })).toBeTruthy();
+      expect(screen.queryByText('billing page')).toBeNull();
+    });
+
+    it('says plainly when Stripe.js cannot be loaded, and tries again on request', async () => {
+      serve(STRIPE);
+      stripeJs.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+      renderScreen(<SecurePaymentScreen />, PATH, stubs);
+      expect(await screen.findByText("Stripe's card form could not be loaded. Check your connection and try again.")).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull();
+      expect((screen.getByRole('button', { name: /Pay/ }) as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await cardForm()).toBeTruthy();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    });
+
+    it('says the same without a publishable key, without loading Stripe.js', async () => {
+      serve({ state: overview({ provider: 'stripe', publishable_key: null }) });
+      renderScreen(<SecurePaymentScreen />, PATH, stubs);
+      expect(await screen.findByText(/Stripe's card form could not be loaded/)).toBeTruthy();
+      expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+    });
+
+    it('still pays with a saved card', async () => {
+      serve({ ...STRIPE, cards: [VISA] });
+      api.post.mockResolvedValue(overview({ provider: 'stripe', status: 'awaiting_payment' }));
+      renderScreen(<SecurePaymentScreen />, PATH, stubs);
+      expect(await screen.findByText('Visa ending in 4242')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull());
+      await userEvent.click(screen.getByRole('button', { name: /Pay/ }));
+      await waitFor(() => expect(api.post).toHaveBeenCalledWith('/billing/subscribe', { price_id: 'price_growth_month', payment_method_id: 'pm_1' }));
+      expect(stripeJs.stripe.confirmCardSetup).not.toHaveBeenCalled();
+    });
   });
 
   it('asks a user without an organisation to create one', async () => {

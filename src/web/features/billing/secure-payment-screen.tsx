@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Radio, Result, Skeleton, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,11 +17,12 @@ import {
   type BillingOverview,
   type PriceChoice,
 } from './billing-api.ts';
-import { CardFields, cardFailure, showCardFieldErrors, StripeCardNotice, TestCardsHint } from './card-fields.tsx';
+import { CardFields, cardFailure, showCardFieldErrors, TestCardsHint } from './card-fields.tsx';
 import { cardInput, EMPTY_CARD, type CardValues } from './card-input.ts';
 import { CardLabel } from './card-label.tsx';
 import { formatMinor } from './money.ts';
 import { StatusTag } from './status-tag.tsx';
+import { saveStripeCard, StripeCard, StripeCardRefusal, type StripeCardHandle } from './stripe-card.tsx';
 import './billing.css';
 
 /** How long the success is shown before going to the billing page. */
@@ -94,6 +95,9 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
   const cards = useCards();
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const local = overview.provider === 'local';
+  // With Stripe a new card goes into Stripe's own element (DESIGN.md §5).
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const [stripeReady, setStripeReady] = useState(false);
   const saved = useMemo(() => cards.data ?? [], [cards.data]);
   const chosenCard = Form.useWatch('card', form) ?? NEW_CARD;
 
@@ -109,7 +113,7 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
       // Without saved cards the choice is not on the form: a new card it is.
       let paymentMethod = values.card ?? NEW_CARD;
       if (paymentMethod === NEW_CARD) {
-        const card = await billingApi.addCard(cardInput(values));
+        const card = local ? await billingApi.addCard(cardInput(values)) : await saveStripeCard(stripeCard.current);
         void queryClient.invalidateQueries({ queryKey: billingKeys.cards });
         paymentMethod = card.id;
         form.setFieldValue('card', card.id);
@@ -125,6 +129,9 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
     },
     onError: (error) => {
       if (isApiFailure(error) && error.code === 'already_subscribed') return navigate('/billing', { replace: true });
+      if (error instanceof StripeCardRefusal) {
+        return setFailure({ title: t('billing.payment_failed'), text: error.message || t('billing.stripe_unavailable') });
+      }
       // A refused payment leaves the organisation as it was: its status may have moved back.
       void queryClient.invalidateQueries({ queryKey: billingKeys.overview });
       const problem = cardFailure(error, t);
@@ -172,7 +179,7 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
           </>
         ) : (
           <div style={{ marginBottom: 24 }}>
-            <StripeCardNotice />
+            <StripeCard ref={stripeCard} publishableKey={overview.publishable_key} disabled={pay.isPending} onReadyChange={setStripeReady} />
           </div>
         ))}
       <Button
@@ -181,7 +188,7 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
         block
         icon={<LockOutlined aria-hidden="true" />}
         loading={pay.isPending}
-        disabled={chosenCard === NEW_CARD && !local}
+        disabled={chosenCard === NEW_CARD && !local && !stripeReady}
       >
         {t('billing.pay_amount', { amount: formatMinor(choice.unitAmount, choice.currency, i18n.language) })}
       </Button>
