@@ -44,7 +44,9 @@ export const organisationSchema = z.object({
   logo_url: z.string().nullable(),
   status: z.enum(ORGANISATION_STATUSES),
   premium: z.boolean(),
+  /** The caller's role: its name, and whether it may change the organisation's details. */
   role: z.string(),
+  can_edit: z.boolean(),
   created_at: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

@@ -196,6 +196,8 @@ describe('subscription billing with the local provider', () => {
     expect((await staff.post('/api/billing/cancel')).statusCode).toBe(403);
     expect((await staff.post('/api/billing/payment-methods', card('4242424242424242'))).statusCode).toBe(403);
     expect((await staff.request('PATCH', `/api/organisations/${o.orgId}`, { name: 'Staff rename' })).statusCode).toBe(403);
+    expect((await staff.get(`/api/organisations/${o.orgId}`)).data.data).toMatchObject({ role: 'Staff', can_edit: false });
+    expect((await o.get(`/api/organisations/${o.orgId}`)).data.data).toMatchObject({ role: 'Owner', can_edit: true });
     const outsider = await owner();
     const [inv] = (await o.get('/api/billing/invoices')).data.data;
     expect((await outsider.get(`/api/billing/invoices/${inv.id}/pdf`)).statusCode).toBe(404);

@@ -10,7 +10,7 @@ import { organisations } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { sniffImage } from '../files/store.ts';
-import { requireMember, requirePermission } from './membership.ts';
+import { can, requireMember, requirePermission } from './membership.ts';
 import { createOrganisation, organisationView, updateOrganisation } from './service.ts';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -39,14 +39,14 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     const user = await requireUser(ctx, req);
     if (user.organisationId) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
     const org = await createOrganisation(ctx, user.id, req.body);
-    return reply.status(201).send({ data: await organisationView(ctx, org, 'Owner') });
+    return reply.status(201).send({ data: await organisationView(ctx, org, 'Owner', true) });
   });
 
   api.get('/api/organisations/:id', {
     schema: { tags, summary: 'The caller’s organisation', params: idParam, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
-    return { data: await organisationView(ctx, m.organisation, m.role.name) };
+    return { data: await organisationView(ctx, m.organisation, m.role.name, can(m, 'control_centre.update')) };
   });
 
   api.patch('/api/organisations/:id', {
@@ -55,7 +55,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     const m = await own(req, req.params.id);
     requirePermission(m, 'control_centre.update');
     const org = await updateOrganisation(ctx, m.organisation, req.body);
-    return { data: await organisationView(ctx, org, m.role.name) };
+    return { data: await organisationView(ctx, org, m.role.name, can(m, 'control_centre.update')) };
   });
 
   api.post('/api/organisations/:id/logo', {
@@ -73,7 +73,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     await ctx.files.put(key, data);
     const [org] = await ctx.database.db.update(organisations).set({ logo: FILES_PREFIX + key, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
     if (m.organisation.logo?.startsWith(FILES_PREFIX)) await ctx.files.delete(m.organisation.logo.slice(FILES_PREFIX.length)).catch(() => {});
-    return { data: await organisationView(ctx, org, m.role.name) };
+    return { data: await organisationView(ctx, org, m.role.name, can(m, 'control_centre.update')) };
   });
 
   api.delete('/api/organisations/:id/logo', {
@@ -83,6 +83,6 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     requirePermission(m, 'control_centre.update');
     const [org] = await ctx.database.db.update(organisations).set({ logo: null, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
     if (m.organisation.logo?.startsWith(FILES_PREFIX)) await ctx.files.delete(m.organisation.logo.slice(FILES_PREFIX.length)).catch(() => {});
-    return { data: await organisationView(ctx, org, m.role.name) };
+    return { data: await organisationView(ctx, org, m.role.name, can(m, 'control_centre.update')) };
   });
 }

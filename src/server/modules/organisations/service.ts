@@ -35,7 +35,7 @@ async function checkLocation(db: Db | Tx, code: string | null | undefined) {
 }
 
 /** The organisation as the API shows it to one of its members. */
-export async function organisationView(ctx: AppContext, org: OrganisationRow, role: string): Promise<Organisation> {
+export async function organisationView(ctx: AppContext, org: OrganisationRow, role: string, canEdit: boolean): Promise<Organisation> {
   const [loc] = org.locationCode
     ? await ctx.database.db.select({ code: locations.code, name: locations.name, country: locations.country }).from(locations).where(eq(locations.code, org.locationCode))
     : [];
@@ -43,7 +43,7 @@ export async function organisationView(ctx: AppContext, org: OrganisationRow, ro
     id: org.id, name: org.name, types: org.types, country: org.country, address_line1: org.addressLine1, address_line2: org.addressLine2,
     city: org.city, postcode: org.postcode, location_code: org.locationCode, location: loc ?? null, registration_number: org.registrationNumber,
     vat_number: org.vatNumber, website: org.website, logo_url: org.logo, status: org.status, premium: isPremium(org.status, ctx.config.forcePremium),
-    role, created_at: org.createdAt.toISOString(),
+    role, can_edit: canEdit, created_at: org.createdAt.toISOString(),
   };
 }
 

@@ -31,7 +31,8 @@ const CREATED: Organisation = {
   logo_url: null,
   status: 'inactive',
   premium: false,
-  role: 'owner',
+  role: 'Owner',
+  can_edit: true,
   created_at: '2030-01-01T00:00:00.000Z',
 };
 

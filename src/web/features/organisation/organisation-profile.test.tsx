@@ -27,7 +27,8 @@ const ORG: Organisation = {
   logo_url: null,
   status: 'awaiting_payment',
   premium: false,
-  role: 'owner',
+  role: 'Owner',
+  can_edit: true,
   created_at: '2030-01-01T00:00:00.000Z',
 };
 
@@ -38,7 +39,7 @@ describe('organisation profile', () => {
   });
 
   it('shows the details and the status as a coloured tag, read-only for a member', async () => {
-    api.get.mockResolvedValue({ ...ORG, role: 'member' });
+    api.get.mockResolvedValue({ ...ORG, role: 'Staff', can_edit: false });
     renderScreen(<OrganisationProfile />, '/organisation', {});
     expect(await screen.findByRole('heading', { name: 'Acme Freight' })).toBeTruthy();
     const tag = screen.getByText('Awaiting payment');

@@ -19,7 +19,6 @@ import { OrganisationStatusTag } from './status-tag.tsx';
 import './organisation.css';
 
 /** Owners and admins change the organisation's details (the server checks again). */
-export const canEditOrganisation = (role: string) => role === 'owner' || role === 'admin';
 
 function valuesOf(o: Organisation): OrganisationValues {
   return {
@@ -143,7 +142,7 @@ function Details({ organisation }: { organisation: Organisation }) {
             none
           ),
         },
-        { key: 'role', label: t('organisation.your_role'), children: t(`organisation.roles.${organisation.role}`, { defaultValue: organisation.role }) },
+        { key: 'role', label: t('organisation.your_role'), children: organisation.role },
       ]}
     />
   );
@@ -177,7 +176,7 @@ export function OrganisationProfile() {
   }
 
   const organisation = query.data;
-  const editable = canEditOrganisation(organisation.role);
+  const editable = organisation.can_edit;
   const update = (saved: Organisation) => {
     queryClient.setQueryData(organisationKey(saved.id), saved);
     remember(saved);
