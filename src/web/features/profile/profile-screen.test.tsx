@@ -6,7 +6,7 @@ import { ApiFailure } from '../../lib/api-failure.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { sessionUser } from '../../test/fixtures.ts';
-import { checkAvatarFile } from './avatar-file.ts';
+import { checkImageFile } from '../../lib/image-file.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
@@ -17,11 +17,11 @@ const choose = (f: File) => fireEvent.change(screen.getByTestId('avatar-input'),
 
 describe('avatar file check', () => {
   it('accepts PNG, JPEG and WebP up to 2 MB only', () => {
-    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeNull();
-    expect(checkAvatarFile({ type: 'image/webp', size: 10 })).toBeNull();
-    expect(checkAvatarFile({ type: 'image/jpeg', size: AVATAR_MAX_BYTES + 1 })).toBe('avatar_too_large');
-    expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toBe('avatar_type');
-    expect(checkAvatarFile({ type: 'image/gif', size: 10 })).toBe('avatar_type');
+    expect(checkImageFile({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeNull();
+    expect(checkImageFile({ type: 'image/webp', size: 10 })).toBeNull();
+    expect(checkImageFile({ type: 'image/jpeg', size: AVATAR_MAX_BYTES + 1 })).toBe('too_large');
+    expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe('type');
+    expect(checkImageFile({ type: 'image/gif', size: 10 })).toBe('type');
   });
 });
 

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Avatar, Button, Empty, Flex, Form, Input, Typography } from 'antd';
-import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Empty, Form, Input, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +7,9 @@ import type { SessionUser } from '#shared/api/user.ts';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
-import { applyFieldErrors, checkName, checkRule, translateValidation } from '../../lib/form-rules.ts';
+import { applyFieldErrors, checkName, checkRule } from '../../lib/form-rules.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { avatarProblemOf, checkAvatarFile } from './avatar-file.ts';
+import { ImageEditor } from '../../components/image-editor.tsx';
 
 const nameRule = checkRule(checkName, 'name_required');
 
@@ -19,77 +18,28 @@ export function AvatarEditor() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const setUser = useSessionStore((s) => s.setUser);
-  const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const onFailure = (error: unknown) => {
-    if (!isApiFailure(error)) return setProblem(t('errors.server'));
-    const known = avatarProblemOf(error.code);
-    if (known) return setProblem(t(`profile.${known}`));
-    if (error.status === 422 && error.fields.file) return setProblem(translateValidation(error.fields.file));
-    if (!error.notified) setProblem(t('errors.server'));
-  };
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api.post<SessionUser>('/user/avatar', body);
-    },
-    onMutate: () => setProblem(null),
-    onSuccess: (saved) => {
-      setUser(saved);
-      feedback().message.success(t('profile.avatar_saved'));
-    },
-    onError: onFailure,
-  });
-  const remove = useMutation({
-    mutationFn: () => api.delete<SessionUser>('/user/avatar'),
-    onMutate: () => setProblem(null),
-    onSuccess: (saved) => {
-      setUser(saved);
-      feedback().message.success(t('profile.avatar_removed'));
-    },
-    onError: onFailure,
-  });
-
-  const choose = (file: File | undefined) => {
-    if (!file) return;
-    const local = checkAvatarFile(file);
-    if (local) return setProblem(t(`profile.${local}`));
-    upload.mutate(file);
-  };
-
   return (
-    <Flex gap={24} align="center" wrap>
-      <Avatar size={96} src={user?.avatar_url ?? undefined} icon={<UserOutlined />} alt={t('profile.avatar_alt')} />
-      <Flex vertical gap={12}>
-        <Flex gap={12} wrap>
-          <input
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className="fyn-visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="avatar-input"
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <Button icon={<UploadOutlined aria-hidden="true" />} loading={upload.isPending} onClick={() => input.current?.click()}>
-            {t('profile.avatar_upload')}
-          </Button>
-          {user?.avatar_url && (
-            <Button icon={<DeleteOutlined aria-hidden="true" />} loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('profile.avatar_remove')}
-            </Button>
-          )}
-        </Flex>
-        <Typography.Text type="secondary">{t('profile.avatar_hint')}</Typography.Text>
-        {problem && <Alert type="error" showIcon title={problem} role="alert" />}
-      </Flex>
-    </Flex>
+    <ImageEditor
+      src={user?.avatar_url ?? null}
+      alt={t('profile.avatar_alt')}
+      placeholder={<UserOutlined />}
+      testId="avatar-input"
+      texts={{
+        upload: t('profile.avatar_upload'),
+        replace: t('profile.avatar_upload'),
+        remove: t('profile.avatar_remove'),
+        hint: t('profile.avatar_hint'),
+        saved: t('profile.avatar_saved'),
+        removed: t('profile.avatar_removed'),
+        problems: { type: t('profile.avatar_type'), too_large: t('profile.avatar_too_large') },
+      }}
+      upload={async (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        setUser(await api.post<SessionUser>('/user/avatar', body));
+      }}
+      remove={async () => setUser(await api.delete<SessionUser>('/user/avatar'))}
+    />
   );
 }
 
