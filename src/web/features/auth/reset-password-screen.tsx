@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '#shared/api/errors.ts';
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '#shared/api/auth.ts';
+import { passwordSchema } from '#shared/api/auth.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { applyFieldErrors, translateValidation, zodRule } from '../../lib/form-rules.ts';
+import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { AuthHeading } from './auth-heading.tsx';
 import { tooManyAttempts } from './wait-text.ts';
 import { authApi, normaliseEmail } from './auth-api.ts';
@@ -92,29 +93,7 @@ export function ResetPasswordScreen() {
         onFinish={(values) => reset.run(values)}
         requiredMark={false}
       >
-        <Form.Item
-          name="password"
-          label={t('auth.new_password')}
-          rules={[passwordRule]}
-          extra={t('auth.password_rule', { min: PASSWORD_MIN_LENGTH })}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('auth.confirm_password')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string) => {
-                if (!value) throw new Error(translateValidation('confirm_required'));
-                if (value !== getFieldValue('password')) throw new Error(translateValidation('passwords_mismatch'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields rule={passwordRule} autoFocus />
         <Button type="primary" htmlType="submit" block loading={reset.isPending}>
           {t('auth.reset_password')}
         </Button>

@@ -10,10 +10,9 @@ import {
   checkCurrentPassword,
   checkPassword,
   checkRule,
-  PASSWORD_MIN_LENGTH,
-  translateValidation,
 } from '../../lib/form-rules.ts';
 import { useThemeStore, type ThemeMode } from '../../lib/theme-store.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 interface PasswordValues {
   current_password: string;
@@ -58,29 +57,7 @@ export function ChangePasswordForm() {
       <Form.Item name="current_password" label={t('settings.current_password')} rules={[currentRule]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.new_password')}
-        rules={[newRule]}
-        extra={t('auth.password_rule', { min: PASSWORD_MIN_LENGTH })}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('auth.confirm_password')}
-        dependencies={['password']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string) => {
-              if (!value) throw new Error(translateValidation('confirm_required'));
-              if (value !== getFieldValue('password')) throw new Error(translateValidation('passwords_mismatch'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields rule={newRule} confirmName="confirm" />
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         {t('settings.change_password')}
       </Button>
