@@ -67,7 +67,7 @@ async function apiBench() {
     if (r.non2xx > 0) console.log(`  (${r.non2xx} non-2xx answers for ${name})`);
     console.log(
       name.padEnd(48), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8),
-      `  ${(r.rps / hello.rps).toFixed(2)}× of ${hello.rps.toFixed(0)} req/s, p99 ${(r.p99 / Math.max(hello.p99, 1)).toFixed(1)}× of ${hello.p99} ms`,
+      `  ${(r.rps / hello.rps).toFixed(2)}× of ${hello.rps.toFixed(0)} req/s, p99 ${(r.p99 / Math.max(hello.p99, 1)).toFixed(1)}× of ${hello.p99 < 1 ? '<1' : hello.p99} ms`,
     );
   }
   await app.close();
@@ -105,8 +105,8 @@ async function startBench() {
   const warm = await startTime(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   console.log('\nStart of `node dist/server/main.js` until /api/health answers');
-  console.log(`  cold, empty DATA_DIR (migrations + UN/LOCODE import + demo accounts): ${(cold / 1000).toFixed(2)} s`);
-  console.log(`  warm, same DATA_DIR again:                                         ${(warm / 1000).toFixed(2)} s`);
+  console.log(`  cold, empty DATA_DIR (migrations, UN/LOCODE and ECB imports, demo data): ${(cold / 1000).toFixed(2)} s`);
+  console.log(`  warm, same DATA_DIR again:                                           ${(warm / 1000).toFixed(2)} s`);
 }
 
 const only = process.env.BENCH_ONLY?.split(',');
