@@ -13,11 +13,13 @@ type TenantOptions = {
   /** Unique among the rows where a boolean column is true (one primary address, one base currency). */
   uniqueWhenTrue?: string[];
   indexes?: string[][];
+  /** Columns searched with ILIKE '%…%': each gets a trigram index (pg_trgm). */
+  trigram?: string[];
   /** Same-organisation references: (organisation_id, column) → (organisation_id, id) of the table. */
   references?: { column: string; table: () => { organisation_id: AnyPgColumn; id: AnyPgColumn } }[];
 };
 
-export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], references = [] }: TenantOptions = {}) {
+export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], trigram = [], references = [] }: TenantOptions = {}) {
   return pgTable(
     name,
     {
@@ -33,6 +35,8 @@ export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name:
         primaryKey({ columns: [t.organisation_id, t.id] }),
         index(`${name}_created_idx`).on(t.organisation_id, t.created_at, t.id),
         ...unique.map((u) => uniqueIndex(`${name}_${u.join('_')}_key`).on(t.organisation_id, ...u.map(col))),
+        // organisation_id first here too (btree_gin), as in every index of a tenant table.
+        ...trigram.map((c) => index(`${name}_${c}_trgm_idx`).using('gin', t.organisation_id, sql`${col(c)} gin_trgm_ops`)),
         ...uniqueWhenTrue.map((c) => uniqueIndex(`${name}_one_${c}_key`).on(t.organisation_id).where(sql`${col(c)}`)),
         ...indexes.map((u) => index(`${name}_${u.join('_')}_idx`).on(t.organisation_id, ...u.map(col), t.id)),
         ...references.map((r) =>
@@ -64,7 +68,7 @@ export const chargeCodesTable = tenantTable('charge_codes', {
   default_currency: text('default_currency').notNull(),
   taxable: boolean('taxable').notNull().default(false),
   description: text('description'),
-}, { unique: [['code']], indexes: [['name'], ['category']] });
+}, { unique: [['code']], indexes: [['name'], ['category']], trigram: ['code', 'name', 'description'] });
 
 export const clientTiersTable = tenantTable('client_tiers', {
   name: text('name').notNull(),
@@ -96,7 +100,7 @@ export const partnersTable = tenantTable('partners', {
   phone: text('phone'),
   client_tier_id: uuid('client_tier_id'),
   notes: text('notes'),
-}, { indexes: [['name'], ['kind'], ['client_tier_id']], references: [{ column: 'client_tier_id', table: () => clientTiersTable }] });
+}, { indexes: [['name'], ['kind'], ['client_tier_id']], trigram: ['name', 'city', 'contact_name', 'contact_email'], references: [{ column: 'client_tier_id', table: () => clientTiersTable }] });
 
 /** Who belongs to which organisation, in which role and department; users.organisation_id keeps it to one. */
 export const organisationMembers = pgTable(
@@ -147,7 +151,7 @@ export const addressesTable = tenantTable('addresses', {
   country: text('country').notNull(),
   location_code: text('location_code').references(() => locations.code, { onDelete: 'restrict' }),
   is_primary: boolean('is_primary').notNull().default(false),
-}, { uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']] });
+}, { uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']], trigram: ['label', 'line1', 'town', 'postcode', 'location_code'] });
 
 export const organisationCurrenciesTable = tenantTable('organisation_currencies', {
   currency: text('currency').notNull(),
@@ -239,6 +243,7 @@ export const tasksTable = tenantTable('tasks', {
   partner_id: uuid('partner_id'),
 }, {
   indexes: [['status'], ['priority'], ['assignee_user_id'], ['partner_id'], ['title']],
+  trigram: ['title', 'description'],
   references: [{ column: 'assignee_user_id', table: member }, { column: 'partner_id', table: () => partnersTable }],
 });
 
