@@ -1,13 +1,18 @@
 import { parse } from 'csv-parse';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Database } from '../db/client.ts';
 
 const BATCH = 5000;
 
-/** Rows of a gzipped CSV file with a header line, streamed. */
+/** Rows of a gzipped CSV file with a header line, streamed; a missing or broken file is an error, not a crash. */
 export async function* readGzipCsv(file: string): AsyncGenerator<Record<string, string>> {
-  yield* createReadStream(file).pipe(createGunzip()).pipe(parse({ columns: true }));
+  if (!existsSync(file)) throw new Error(`Reference data file missing: ${file} (it ships with FYN: restore it from the repository)`);
+  const parser = parse({ columns: true });
+  // pipeline() forwards an error of any stage to the parser, so the loop below sees it.
+  pipeline(createReadStream(file), createGunzip(), parser, () => {});
+  yield* parser;
 }
 
 /** Inserts rows in batches of one JSON parameter each; identical on PGlite and PostgreSQL. */
