@@ -108,17 +108,6 @@ export function FieldInput({
     case 'url':
       return <Input {...common} type="url" inputMode="url" placeholder="https://" value={text} onChange={onText} />;
     case 'country':
-      return (
-        <Select
-          {...common}
-          value={props.value ?? undefined}
-          onChange={(v) => props.onChange?.(v ?? null)}
-          allowClear={clearable}
-          placeholder={t('control_centre.choose')}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={countries}
-        />
-      );
     case 'currency':
       return (
         <Select
@@ -128,7 +117,7 @@ export function FieldInput({
           allowClear={clearable}
           placeholder={t('control_centre.choose')}
           showSearch={{ optionFilterProp: 'label' }}
-          options={currencies}
+          options={field.kind === 'country' ? countries : currencies}
         />
       );
     case 'reference':
