@@ -15,7 +15,7 @@ export default tseslint.config(
       'fyn/boundaries': 'error',
       'fyn/kebab-case-files': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (DESIGN.md §3).' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/architecture.md#conventions).' }],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// PGlite takes ~800 MB per process: two workers at most (DESIGN.md §6).
+// PGlite takes ~800 MB per process: two workers at most (docs/architecture.md#tests).
 export default defineConfig({
   plugins: [react()],
   test: {

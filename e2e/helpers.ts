@@ -26,3 +26,9 @@ export async function signUpViaApi(page: Page, name: string, email: string, pass
 
 /** The visible dashboard widget titles, in order. */
 export const widgetTitles = (page: Page) => page.locator('.fyn-dashboard-widget-title').allInnerTexts();
+
+/** The dashboard has drawn its cards and each has its data (no loading skeleton left). */
+export async function dashboardSettled(page: Page) {
+  await expect(page.locator('.fyn-dashboard-widget-title').first()).toBeVisible();
+  await expect(page.locator('main .ant-skeleton')).toHaveCount(0);
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { dashboardSettled } from './helpers.ts';
 
 /** axe-core on the login, dashboard and settings pages, light and dark: no serious or critical violation. */
 async function expectAccessible(page: Page, what: string) {
@@ -26,7 +27,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await dashboardSettled(page);
     await expectAccessible(page, `dashboard ${mode}`);
 
     await page.goto('/settings');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn, signUpViaApi, widgetTitles } from './helpers.ts';
+import { dashboardSettled, DEMO_PASSWORD, logIn, signUpViaApi, widgetTitles } from './helpers.ts';
 
 test('guards: logged-out visitors go to login and come back; no organisation means /404; unknown paths show Not found', async ({ page }) => {
   await page.goto('/billing');
@@ -76,7 +76,7 @@ test('the Network Error notice when the API cannot be reached', async ({ page })
   await expect(notice).toContainText('Connection to the server failed. Check your network connection or try again later.');
 });
 
-test('a session revoked on the server: Session Expired, login, and back to the page', async ({ page }) => {
+test('a session revoked on the server: Session Expired, a reload, login, and back to the page', async ({ page }) => {
   await logIn(page, 'owner@demo.fyn.local');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -89,14 +89,20 @@ test('a session revoked on the server: Session Expired, login, and back to the p
   expect((await other.request.post('/api/auth/logout', { headers: { 'x-xsrf-token': token } })).status()).toBe(204);
   await other.close();
 
-  await page.goto('/billing');
+  // The page, loaded again on the stale stored session, learns from GET /api/user that it is over.
+  await page.reload();
   const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Session Expired' });
   await expect(notice).toContainText('Your session has expired. Please login again.');
   await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.reload();
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
   await page.getByLabel('Email').fill('owner@demo.fyn.local');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect(visited).toEqual(['/settings']);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fyn-session')!).state.redirectPath)).toBeNull();
 });
 
 test('dashboard screenshots: light and dark, desktop and phone', async ({ page }) => {
@@ -107,8 +113,32 @@ test('dashboard screenshots: light and dark, desktop and phone', async ({ page }
       await page.evaluate((m) => localStorage.setItem('fyn-theme', JSON.stringify({ state: { mode: m }, version: 0 })), mode);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      await page.waitForLoadState('networkidle');
+      await dashboardSettled(page);
       await page.screenshot({ path: `.tmp/screens/dashboard-${name}-${mode}.png`, fullPage: true });
     }
+  }
+});
+
+test('a phone never scrolls sideways (390 px): the dashboard and a control-centre list; each page load reads the user once', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  for (const [path, shown] of [
+    ['/', page.getByRole('heading', { level: 1, name: 'Dashboard' })],
+    ['/organisation/control-centre/charge-code', page.getByRole('cell', { name: 'OFR', exact: true })],
+  ] as const) {
+    calls.length = 0;
+    await page.goto(path);
+    await expect(shown).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Account menu of / })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(calls.filter((call) => call === 'GET /api/user'), path).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('GET /api/?')), path).toEqual([]);
   }
 });

@@ -1,4 +1,4 @@
-// FYN's own lint rules: the layer boundaries of DESIGN.md §3 and kebab-case file names.
+// FYN's own lint rules: the layer boundaries of docs/architecture.md#layers and kebab-case file names.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');

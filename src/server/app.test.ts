@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, type TestApp } from './test/harness.ts';
 
@@ -53,13 +54,16 @@ describe('the API frame', () => {
 });
 
 describe('when the database goes away', () => {
-  it('health answers 503 and other calls a bare 500 without internals', async () => {
+  it('readiness answers 503, liveness 200, and other calls a bare 500 without internals', async () => {
     const own = await createTestApp();
     await own.database.close();
-    const health = await own.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(503);
-    expect(health.json().error.code).toBe('database_unavailable');
-    const user = await own.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: 'fyn.session_token=abc.def' } });
+    const ready = await own.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.code).toBe('database_unavailable');
+    expect((await own.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A well-signed session cookie: an outage is a 500, never a logout.
+    const signature = createHmac('sha256', own.app.ctx.config.sessionSecret).update('abc').digest('base64');
+    const user = await own.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `fyn.session_token=${encodeURIComponent(`abc.${signature}`)}` } });
     expect(user.statusCode).toBe(500);
     expect(user.json()).toEqual({ error: { code: 'internal_error', message: 'Internal Server Error. Please try again later.' } });
     await own.app.close();

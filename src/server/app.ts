@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +31,8 @@ import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
+import { registerAccess } from './plugins/access.ts';
+import { registerTextInput } from './plugins/text-input.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -50,9 +52,9 @@ export type BuildOptions = {
   payments?: PaymentProvider;
 };
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the local provider (DESIGN.md §5). */
+/** Stripe when STRIPE_SECRET_KEY is set, else the local provider (docs/architecture.md#payments). */
 function paymentProvider(config: Config, database: Database): PaymentProvider {
-  if (!config.stripe) return createLocalProvider(database);
+  if (!config.stripe) return createLocalProvider(database, { takesCards: config.localPayments });
   const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : null;
   return createStripeProvider({
     secretKey: config.stripe.secretKey,
@@ -61,10 +63,14 @@ function paymentProvider(config: Config, database: Database): PaymentProvider {
   });
 }
 
+const SLOW_REQUEST_MS = 1000;
+
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    // One line per request, written below only where it tells something (see onResponse).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -91,6 +97,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 500) req.log.error({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request failed');
+    else if (ms > SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'slow request');
+    else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request');
+  });
   // Stripe.js (only with Stripe): its script, its card element's frames, and its API.
   const stripeJs = config.stripe ? ['https://js.stripe.com'] : [];
   await app.register(helmet, {
@@ -124,9 +137,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       allowList: (req) => !req.url.startsWith('/api/'),
     });
   }
+  // Who may call (401/403) is answered before anything about the input (422).
+  registerAccess(app, ctx);
+  registerTextInput(app);
+  // The OpenAPI document sees every route registered after it, the CSRF cookie's included.
+  await registerDocs(app);
   // Webhooks come from the provider, not a browser: their signature stands in for the token.
   registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook'] });
-  await registerDocs(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
@@ -139,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
-  if (config.env !== 'production') registerDevMailRoutes(app, ctx);
+  if (config.devMode) registerDevMailRoutes(app, ctx);
 
   await registerSpa(app, config.webDir);
   return app;

@@ -34,7 +34,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   ENTERPRISE_PRODUCT_ID: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  REGISTRATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(20),
   DEMO_SEED: boolish.optional(),
+  /** Developer routes (/api/dev/*) and the demo seed away from a loopback HOST; never in production. */
+  DEV_MODE: boolish.optional(),
+  /** The local payment provider takes cards in production only when this is set on purpose. */
+  LOCAL_PAYMENTS: boolish.optional(),
 });
 
 export type Config = {
@@ -51,15 +56,26 @@ export type Config = {
   trustProxy: boolean;
   /** API requests per minute per client address; 0 turns the ceiling off. */
   rateLimitPerMinute: number;
-  /** Organisations count as premium whatever their status (spec §4). */
+  /** Sign-ups per client address per hour. */
+  registrationsPerHour: number;
+  /** Organisations count as premium whatever their status (docs/product.md#premium). */
   forcePremium: boolean;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null; apiBase: string | null } | null;
   /** The provider product shown as the enterprise plan. */
   enterpriseProductId: string | null;
   /** Open-Meteo compatible forecast address, or null for no weather provider. */
   weatherUrl: string | null;
-  /** Demo accounts on first start: embedded mode outside production unless DEMO_SEED says otherwise. */
+  /**
+   * Developer mode: /api/dev/* (the mail outbox, the payment clock) and the demo seed. On only in
+   * development on a loopback HOST, or with DEV_MODE=true outside production; `devModeReason`
+   * says why it is on or off (the start log prints it).
+   */
+  devMode: boolean;
+  devModeReason: string;
+  /** Demo accounts with published passwords: only in developer mode, on the embedded database unless DEMO_SEED=true. */
   demoSeed: boolean;
+  /** Whether the local payment provider takes cards (always outside production; LOCAL_PAYMENTS=true in production). */
+  localPayments: boolean;
   /** Where the built SPA lives; null serves no SPA (tests). */
   webDir: string | null;
 };
@@ -71,20 +87,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(clean);
   if (!parsed.success) {
+    // The variable and the rule, never the value: a secret typed into the wrong place stays out of logs.
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(clean[name] ?? '')}: ${issue.message}`);
+    throw new ConfigError(`Invalid ${name}: ${issue.message}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
     throw new ConfigError('Missing SESSION_SECRET: required when NODE_ENV=production (at least 32 characters)');
   }
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && e.NODE_ENV === 'production') {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && production) {
     throw new ConfigError('Missing STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production (whsec_…)');
   }
-  if (e.NODE_ENV === 'production' && !e.APP_URL) {
+  if (production && !e.APP_URL) {
     throw new ConfigError('Missing APP_URL: required when NODE_ENV=production (the public address, e.g. https://fyn.example.com)');
   }
+  if (production && e.DEV_MODE) {
+    throw new ConfigError('Invalid DEV_MODE: cannot be true when NODE_ENV=production (it opens the mail outbox and the demo accounts)');
+  }
+  const dev = developerMode(e.NODE_ENV, e.HOST, e.DEV_MODE);
   const dataDir = resolve(e.DATA_DIR);
   const sessionSecret = e.SESSION_SECRET ?? embeddedSecret(dataDir);
   return {
@@ -100,15 +122,43 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     forcePremium: e.FORCE_PREMIUM,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: e.STRIPE_API_BASE ?? null }
       : null,
     enterpriseProductId: e.ENTERPRISE_PRODUCT_ID ?? (e.STRIPE_SECRET_KEY ? null : 'prod_fyn_enterprise'),
     weatherUrl: e.WEATHER_URL === 'none' ? null : e.WEATHER_URL,
-    demoSeed: e.DEMO_SEED ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    devMode: dev.on,
+    devModeReason: dev.reason,
+    demoSeed: dev.on && (e.DEMO_SEED ?? !e.DATABASE_URL),
+    localPayments: !production || e.LOCAL_PAYMENTS === true,
     webDir,
   };
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/** Whether developer mode is on, and why (in words for the start log). */
+function developerMode(env: string, host: string, explicit: boolean | undefined): { on: boolean; reason: string } {
+  if (env === 'production') return { on: false, reason: 'NODE_ENV=production' };
+  if (explicit !== undefined) return { on: explicit, reason: `DEV_MODE=${explicit}` };
+  if (env !== 'development') return { on: false, reason: `NODE_ENV=${env} (set DEV_MODE=true to turn it on)` };
+  if (!LOOPBACK.test(host)) return { on: false, reason: `HOST ${host} is not a loopback address (set DEV_MODE=true to turn it on)` };
+  return { on: true, reason: `development on loopback HOST ${host}` };
+}
+
+/**
+ * A start-up error as it may be printed: the values of secret variables (and the password of any
+ * URL) replaced, so that a failing DATABASE_URL or SMTP_URL does not end up in a log.
+ */
+export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
+  let out = message;
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL']) {
+    const value = env[name];
+    if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
+  }
+  return out.replace(/(\w+:\/\/[^:/@\s]+:)[^@\s]+@/g, '$1***@');
 }
 
 /** A secret generated once and kept in DATA_DIR, so that sessions survive restarts. */

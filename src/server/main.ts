@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, redactSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { importReferenceData } from './modules/reference-data.ts';
 import { seedDemo } from './modules/demo/seed.ts';
@@ -25,6 +25,14 @@ async function main() {
   app.addHook('onClose', () => database.close());
   const imported = await importReferenceData(database, (name) => app.log.info(`importing ${name} reference data`));
   if (Object.values(imported).some((n) => n > 0)) app.log.info({ ...imported, ms: Date.now() - started }, 'reference data imported');
+  // What runs that must never run in production, and why (docs/deployment.md#fail-closed).
+  if (config.devMode) app.log.warn(`developer mode is on (${config.devModeReason}): /api/dev/* answers anyone${config.demoSeed ? ', demo accounts are seeded' : ''}`);
+  else app.log.info(`developer mode is off (${config.devModeReason}): no /api/dev/* routes, no demo accounts`);
+  if (!config.devMode && process.env.DEMO_SEED === 'true') app.log.warn('DEMO_SEED=true is ignored: the demo accounts have published passwords and need developer mode');
+  if (!config.stripe) {
+    if (config.localPayments && config.env === 'production') app.log.warn('LOCAL_PAYMENTS=true: the local provider takes test cards and charges nobody');
+    else if (!config.localPayments) app.log.warn('no STRIPE_SECRET_KEY: card payments are refused until Stripe is configured');
+  }
   if (config.demoSeed) await seedDemo(app.ctx);
 
   let closing = false;
@@ -48,6 +56,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('fyn: failed to start:', err instanceof Error ? err.message : err);
+  console.error('fyn: failed to start:', redactSecrets(err instanceof Error ? err.message : String(err), process.env));
   process.exit(1);
 });

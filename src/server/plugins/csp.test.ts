@@ -1,7 +1,7 @@
-/** The Content-Security-Policy lets Stripe.js in only when Stripe is configured (DESIGN.md §5). */
+/** The Content-Security-Policy lets Stripe.js in only when Stripe is configured (docs/architecture.md#payments). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { startFakeStripe, type FakeStripe } from '../modules/billing/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
 
 const apps: TestApp[] = [];
 let fake: FakeStripe | undefined;

@@ -8,7 +8,7 @@ export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Double-submit CSRF protection (DESIGN.md §4). The token is `nonce.hmac(nonce)` so that a
+ * Double-submit CSRF protection (docs/architecture.md#csrf). The token is `nonce.hmac(nonce)` so that a
  * cookie planted from elsewhere without the server's secret is refused too.
  */
 export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: string[] }) {
@@ -21,7 +21,7 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
     return expected.length === given.length && timingSafeEqual(expected, given);
   };
 
-  app.get('/api/csrf-cookie', { schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: z.null() } } }, async (req, reply) => {
+  app.get('/api/csrf-cookie', { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: z.null() } } }, async (req, reply) => {
     const current = req.cookies[CSRF_COOKIE];
     const token = current && valid(current) ? current : (() => { const n = randomBytes(18).toString('base64url'); return `${n}.${sign(n)}`; })();
     reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors.ts';
 
 const INTERNAL = 'Internal Server Error. Please try again later.';
 
-/** Every failure leaves as the JSON error shape of DESIGN.md §4; stack traces stay in the log. */
+/** Every failure leaves as the JSON error shape of docs/architecture.md#errors; stack traces stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {

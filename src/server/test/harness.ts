@@ -23,11 +23,16 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   trustProxy: false,
   rateLimitPerMinute: 0,
+  // Test files sign up many people from one address; the sign-up throttle has its own test.
+  registrationsPerHour: 100_000,
   weatherUrl: null,
   forcePremium: false,
   stripe: null,
   enterpriseProductId: 'prod_fyn_enterprise',
+  devMode: true,
+  devModeReason: 'tests',
   demoSeed: false,
+  localPayments: true,
   webDir: null,
   ...overrides,
 });

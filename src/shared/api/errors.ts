@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one failure shape of every API call (DESIGN.md §4). */
+/** The one failure shape of every API call (docs/architecture.md#errors). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

@@ -12,7 +12,7 @@ export const sessionUserSchema = z.object({
   last_login: z.string().nullable(),
   widget_sequence: widgetSequenceSchema.nullable(),
   organisation: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
-  /** The organisation is active, or premium is forced by configuration (spec §4). */
+  /** The organisation is active, or premium is forced by configuration (docs/product.md#premium). */
   premium: z.boolean(),
   /** What the user's role allows (`module.action`); empty without an active membership. */
   permissions: z.array(z.string()),

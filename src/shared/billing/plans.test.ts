@@ -15,7 +15,7 @@ const product = (over: Partial<ProviderProduct> = {}): ProviderProduct => ({
 });
 
 describe('plans from provider products', () => {
-  it('leads with the free plan of spec §9', () => {
+  it('leads with the free plan (docs/product.md#plans)', () => {
     const [free] = plansFromProducts([], { isAnnual: false, hasOrganisation: false });
     expect(free).toMatchObject({ id: '1', price: '0.00', numericPrice: 0, minSignUp: 0, buttonText: 'plans.continue', buttonLink: '/' });
     expect(free.features).toHaveLength(4);

@@ -1,3 +1,5 @@
+import { majorOf } from '../money/amounts.ts';
+
 /** A product as the payment provider describes it (GET /api/billing/products). */
 export type ProviderProduct = {
   id: string;
@@ -9,7 +11,7 @@ export type ProviderProduct = {
 };
 
 /**
- * Plan metadata under lettered labels (spec §3), in display order. `key` is the provider's
+ * Plan metadata under lettered labels (docs/product.md#plans), in display order. `key` is the provider's
  * metadata key (lettered, so that the provider's dashboard lists them in this order too).
  */
 export const PLAN_METADATA = [
@@ -31,7 +33,7 @@ export type PlanMetadataLetter = (typeof PLAN_METADATA)[number]['letter'];
 export type PlanMetadataEntry = { field: (typeof PLAN_METADATA)[number]['field']; kind: (typeof PLAN_METADATA)[number]['kind']; value: string | null };
 
 export const FREE_PLAN_ID = '1';
-/** i18n keys of the free plan's four features (spec §9). */
+/** i18n keys of the free plan's four features (docs/product.md#plans). */
 export const FREE_PLAN_FEATURES = ['plans.free.single_user', 'plans.free.base_crm', 'plans.free.news_feed', 'plans.free.no_saas'] as const;
 
 export type Plan = {
@@ -40,6 +42,7 @@ export type Plan = {
   description: string | null;
   /** Price of the chosen period, two decimals, GBP ("49.00"). */
   price: string;
+  /** The same as a JS number, for display only (docs/product.md#plans); never computed with. */
   numericPrice: number;
   monthlyPrice: string | null;
   annualPrice: string | null;
@@ -61,8 +64,9 @@ export type Plan = {
 
 export type PlanContext = { isAnnual: boolean; hasOrganisation: boolean; enterpriseProductId?: string | null };
 
-/** Pence (or cents) to a two-decimal amount; GBP throughout (spec §9). */
-export const formatAmount = (minor: number) => (minor / 100).toFixed(2);
+/** Plan prices are GBP (docs/product.md#plans): the provider's pence as pounds with the ISO 4217 digits of GBP ("49.00"). */
+export const PLAN_CURRENCY = 'GBP';
+export const formatAmount = (minor: number) => majorOf(minor, PLAN_CURRENCY);
 
 function metadataOf(raw: Record<string, string>): Plan['metadata'] {
   return Object.fromEntries(
@@ -97,9 +101,13 @@ export function freePlan(): Plan {
   };
 }
 
+/** The monthly price in pence (whole numbers: they compare exactly), or null. */
+const monthlyPence = (plan: Plan) =>
+  plan.original?.prices.find((x) => x.recurring?.interval === 'month' && x.unit_amount !== null)?.unit_amount ?? null;
+
 /**
- * Spec §3, §7, §9: products without marketing features are dropped; monthly and annual prices
- * come from recurring prices; amounts ÷ 100; the free plan leads; paid plans say Choose Plan and
+ * docs/product.md#plans: products without marketing features are dropped; monthly and annual prices
+ * come from recurring prices; amounts from pence to pounds; the free plan leads; paid plans say Choose Plan and
  * lead to /secure-payment/begin/ when the user has an organisation, else /organisation/create.
  */
 export function plansFromProducts(products: ProviderProduct[], ctx: PlanContext): Plan[] {
@@ -131,11 +139,14 @@ export function plansFromProducts(products: ProviderProduct[], ctx: PlanContext)
         original: p,
       };
     })
-    .sort((a, b) => Number(a.enterprise) - Number(b.enterprise) || (a.monthlyPrice !== null && b.monthlyPrice !== null ? Number(a.monthlyPrice) - Number(b.monthlyPrice) : 0));
+    .sort((a, b) => {
+      const [ma, mb] = [monthlyPence(a), monthlyPence(b)];
+      return Number(a.enterprise) - Number(b.enterprise) || (ma !== null && mb !== null ? ma - mb : 0);
+    });
   return [freePlan(), ...paid];
 }
 
-/** The sign-up text of spec §9: annual plans bind for 12 months, monthly ones for their minimum. */
+/** The sign-up text of docs/product.md#plans: annual plans bind for 12 months, monthly ones for their minimum. */
 export function signUpText(plan: Plan, isAnnual: boolean): { key: 'plans.min_sign_up_annual' | 'plans.min_sign_up_months'; count: number } {
   return isAnnual ? { key: 'plans.min_sign_up_annual', count: 12 } : { key: 'plans.min_sign_up_months', count: plan.minSignUp };
 }

@@ -3,7 +3,7 @@
  * The zod schemas of the same rules, for the API, are in widgets.ts.
  */
 
-/** Dashboard widget keys of spec §3, in their default order. */
+/** Dashboard widget keys of docs/product.md#widgets, in their default order. */
 export const WIDGET_KEYS = [
   'organisationAnalytics',
   'crm',
@@ -17,10 +17,10 @@ export type WidgetKey = (typeof WIDGET_KEYS)[number];
 
 export type Widget = {
   key: WidgetKey;
-  /** i18n key of the title (spec §3: Analytics, CRM, Clock, Department, Weather, Calendar). */
+  /** i18n key of the title (docs/product.md#widgets: Analytics, CRM, Clock, Department, Weather, Calendar). */
   titleKey: string;
   visible: boolean;
-  /** Columns the widget spans; only analytics declares one (spec §3: 1). */
+  /** Columns the widget spans; only analytics declares one (docs/product.md#widgets: 1). */
   colSpan?: number;
   position: number;
 };
@@ -62,7 +62,7 @@ export function isWidgetSequence(value: unknown): value is WidgetSequence {
 
 /**
  * The widgets a saved sequence describes, visible ones in position order, then hidden ones.
- * A missing or malformed sequence gives the defaults (spec §5); a key the sequence does not
+ * A missing or malformed sequence gives the defaults (docs/product.md#saving-the-layout); a key the sequence does not
  * mention (a widget added since) is hidden.
  */
 export function widgetsFromSequence(sequence: unknown): Widget[] {

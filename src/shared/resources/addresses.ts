@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
 import { country, locationCode, optionalText, requiredText } from './fields.ts';
 
-/** Location types of spec §3. */
+/** Location types of docs/product.md#control-centre-records. */
 export const LOCATION_TYPES = [
   'berth', 'bonded', 'collection_pick_up', 'customs', 'delivery_dropoff', 'depot', 'fba', 'main_head_office', 'office', 'port', 'railhead', 'shed', 'shipping_line', 'terminal', 'warehouse',
 ] as const;

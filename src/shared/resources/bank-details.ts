@@ -5,7 +5,7 @@ import { currency, iban, optionalText, requiredText, sortCode } from './fields.t
 export const bankDetails = defineResource({
   name: 'bank-details',
   titleKey: 'resources.bank_details.title',
-  permissionModule: 'control_centre',
+  permissionModule: 'bank_details',
   create: z.object({
     account_name: requiredText(120),
     bank_name: requiredText(120),
@@ -33,4 +33,5 @@ export const bankDetails = defineResource({
   defaultSort: 'account_name',
   display: 'account_name',
   unique: [['iban']],
+  auditMasked: ['iban', 'account_number'],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { currency, isoDate, optionalText } from './fields.ts';
+import { currency, exchangeRate, isoDate, optionalText } from './fields.ts';
 
 /** The currencies an organisation trades in; exactly one is its base (reporting) currency. */
 export const organisationCurrencies = defineResource({
@@ -22,7 +22,7 @@ export const organisationCurrencies = defineResource({
   unique: [['currency']],
 });
 
-/** Dated manual rates: 1 `base` = `rate` `quote` from `valid_from`. They win over reference rates. */
+/** Dated manual rates: 1 `base` = `rate` `quote` from `valid_from` (a decimal string). They win over reference rates. */
 export const exchangeRates = defineResource({
   name: 'exchange-rates',
   titleKey: 'resources.exchange_rates.title',
@@ -31,7 +31,7 @@ export const exchangeRates = defineResource({
     .object({
       base: currency,
       quote: currency,
-      rate: z.number().positive('number_range').max(1_000_000, 'number_range'),
+      rate: exchangeRate,
       valid_from: isoDate,
       notes: optionalText(300),
     })
@@ -39,7 +39,7 @@ export const exchangeRates = defineResource({
   fields: [
     { name: 'base', kind: 'currency', labelKey: 'resources.exchange_rates.base', required: true },
     { name: 'quote', kind: 'currency', labelKey: 'resources.exchange_rates.quote', required: true },
-    { name: 'rate', kind: 'number', labelKey: 'resources.exchange_rates.rate', required: true },
+    { name: 'rate', kind: 'decimal', labelKey: 'resources.exchange_rates.rate', required: true },
     { name: 'valid_from', kind: 'date', labelKey: 'resources.exchange_rates.valid_from', required: true },
     { name: 'notes', kind: 'textarea', labelKey: 'resources.fields.notes' },
   ],

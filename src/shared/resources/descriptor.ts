@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { PermissionModule } from './permissions.ts';
 
-/** How a field is shown and edited; the server only needs the zod schemas. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions' | 'location';
+/**
+ * How a field is shown and edited; the server only needs the zod schemas. `number` is a JS number
+ * (counts, days); `decimal` a rate or percentage carried as a decimal string ("1.2345"), never a float.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions' | 'location';
 
 export type ResourceField = {
   name: string;
@@ -17,12 +20,12 @@ export type ResourceField = {
 };
 
 /**
- * One record type of the product, described once (DESIGN.md §3): the server mounts list, get,
+ * One record type of the product, described once (docs/architecture.md#resource-layer): the server mounts list, get,
  * create, update, delete and export under /api/<name>; the browser builds its table and form.
  */
-export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject> = {
+export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject, N extends string = string> = {
   /** Plural kebab-case path segment, e.g. "charge-codes". */
-  name: string;
+  name: N;
   titleKey: string;
   permissionModule: PermissionModule;
   /** The create body; updates accept any subset of it. */
@@ -39,6 +42,9 @@ export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject> = {
   display: string;
   /** Sets of fields unique within an organisation (409 duplicate). */
   unique?: readonly (readonly string[])[];
+  /** Fields the audit trail keeps only masked (account numbers): see maskAccount. */
+  auditMasked?: readonly string[];
 };
 
-export const defineResource = <C extends z.ZodObject>(d: ResourceDescriptor<C>) => d;
+/** Keeps the literal name, so that maps keyed by resource (tables, hooks, fixtures) are checked against the registry. */
+export const defineResource = <C extends z.ZodObject, const N extends string>(d: ResourceDescriptor<C, N>) => d;

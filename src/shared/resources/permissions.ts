@@ -1,6 +1,10 @@
-/** Permission modules (one per area) × actions; a permission is written `module.action`. */
+/**
+ * Permission modules (one per area) × actions; a permission is written `module.action`.
+ * `roles` and `staff` guard the paths to more power (docs/product.md, "Roles and permissions");
+ * `bank_details` and `payroll` hold sensitive records that the Staff role does not read.
+ */
 export const PERMISSION_MODULES = [
-  'network', 'crm', 'quotations', 'shipments', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'analytics',
+  'network', 'crm', 'quotations', 'shipments', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
 ] as const;
 export const PERMISSION_ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
@@ -10,13 +14,29 @@ export type Permission = `${PermissionModule}.${PermissionAction}`;
 export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => PERMISSION_ACTIONS.map((a) => `${m}.${a}` as Permission));
 export const isPermission = (p: string): p is Permission => (ALL_PERMISSIONS as string[]).includes(p);
 
+/** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts. */
+const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'bank_details'];
+
 /** Built-in roles every organisation gets. Owner has everything and cannot lose its last holder. */
 export const BUILTIN_ROLES = {
   owner: { name: 'Owner', permissions: ALL_PERMISSIONS },
   admin: { name: 'Admin', permissions: ALL_PERMISSIONS.filter((p) => !p.startsWith('billing.') || p === 'billing.view') },
   staff: {
     name: 'Staff',
-    permissions: ALL_PERMISSIONS.filter((p) => p.endsWith('.view') || /^(crm|quotations|shipments|documents|network)\.(create|update)$/.test(p)),
+    permissions: ALL_PERMISSIONS.filter(
+      (p) =>
+        (p.endsWith('.view') && !SENSITIVE_MODULES.includes(p.split('.')[0] as PermissionModule)) ||
+        /^(crm|quotations|shipments|documents|network)\.(create|update)$/.test(p),
+    ),
   },
 } as const satisfies Record<string, { name: string; permissions: readonly Permission[] }>;
 export type BuiltinRole = keyof typeof BUILTIN_ROLES;
+
+/**
+ * The permissions of `wanted` that `holder` does not have: nobody grants what they do not hold
+ * (role create and update, role assignment, invitations). Empty means the grant is allowed.
+ */
+export function ungrantable(holder: ReadonlySet<string> | readonly string[], wanted: readonly string[]): string[] {
+  const held = holder instanceof Set ? holder : new Set(holder as readonly string[]);
+  return wanted.filter((p) => !held.has(p));
+}

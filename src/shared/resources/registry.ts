@@ -14,3 +14,6 @@ export const RESOURCES = [
   addresses, bankDetails, chargeCodes, organisationCurrencies, exchangeRates, standardsCertifications, supplyChainNetworks,
   clientTiers, workClassifications, workAllocations, commissions, clientAssignments, partners, tasks, departments, rolesResource,
 ] as const;
+
+/** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */
+export type ResourceName = (typeof RESOURCES)[number]['name'];

@@ -7,7 +7,7 @@ import { ALL_PERMISSIONS } from './permissions.ts';
 export const rolesResource = defineResource({
   name: 'roles',
   titleKey: 'resources.roles.title',
-  permissionModule: 'control_centre',
+  permissionModule: 'roles',
   create: z.object({
     name: requiredText(60),
     description: optionalText(300),

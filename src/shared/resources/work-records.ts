@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { code, optionalDate, optionalText, requiredText, uuidRef } from './fields.ts';
+import { code, optionalDate, optionalText, percentage, requiredText, uuidRef } from './fields.ts';
 
 const ref = uuidRef.nullish().transform((v) => v ?? null);
 
@@ -33,14 +33,14 @@ export const workAllocations = defineResource({
     work_classification_id: uuidRef,
     department_id: ref,
     staff_user_id: ref,
-    share_pct: z.number().min(0, 'number_range').max(100, 'number_range').default(100),
+    share_pct: percentage.default('100'),
     notes: optionalText(300),
   }),
   fields: [
     { name: 'work_classification_id', kind: 'reference', labelKey: 'resources.work_allocations.work_classification', required: true, reference: 'work-classifications' },
     { name: 'department_id', kind: 'reference', labelKey: 'resources.fields.department', reference: 'departments' },
     { name: 'staff_user_id', kind: 'reference', labelKey: 'resources.fields.staff_member', reference: 'staff' },
-    { name: 'share_pct', kind: 'number', labelKey: 'resources.work_allocations.share_pct' },
+    { name: 'share_pct', kind: 'decimal', labelKey: 'resources.work_allocations.share_pct' },
     { name: 'notes', kind: 'textarea', labelKey: 'resources.fields.notes' },
   ],
   columns: ['work_classification_id', 'department_id', 'staff_user_id', 'share_pct'],
@@ -60,7 +60,7 @@ export const commissions = defineResource({
   create: z.object({
     name: requiredText(120),
     basis: z.enum(COMMISSION_BASES),
-    rate_pct: z.number().min(0, 'number_range').max(100, 'number_range'),
+    rate_pct: percentage,
     staff_user_id: ref,
     work_classification_id: ref,
     valid_from: optionalDate,
@@ -69,7 +69,7 @@ export const commissions = defineResource({
   fields: [
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
     { name: 'basis', kind: 'enum', labelKey: 'resources.commissions.basis', required: true, options: COMMISSION_BASES },
-    { name: 'rate_pct', kind: 'number', labelKey: 'resources.commissions.rate_pct', required: true },
+    { name: 'rate_pct', kind: 'decimal', labelKey: 'resources.commissions.rate_pct', required: true },
     { name: 'staff_user_id', kind: 'reference', labelKey: 'resources.fields.staff_member', reference: 'staff' },
     { name: 'work_classification_id', kind: 'reference', labelKey: 'resources.work_allocations.work_classification', reference: 'work-classifications' },
     { name: 'valid_from', kind: 'date', labelKey: 'resources.fields.valid_from' },

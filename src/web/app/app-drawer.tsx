@@ -2,7 +2,7 @@ import { Drawer, Spin } from 'antd';
 import { useDrawerStore } from '../lib/drawer-store.ts';
 import { drawerContentFor } from './drawer-registry.ts';
 
-/** The one drawer of the app (spec §3), driven by lib/drawer-store.ts; rendered once, in the home layout. */
+/** The one drawer of the app (docs/product.md#drawer), driven by lib/drawer-store.ts; rendered once, in the home layout. */
 export function AppDrawer() {
   const { open, side, width, title, loading, data, type, overlayClickable, dontPadBottom, closeDrawer } =
     useDrawerStore();

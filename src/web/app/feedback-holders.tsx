@@ -7,7 +7,7 @@ import { bindFeedback } from '../lib/feedback.ts';
 import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from './theme.ts';
 
 /**
- * The themed message and notification APIs (spec §9: 3 s; 4.5 s, bottom right, 24px), handed
+ * The themed message and notification APIs (docs/product.md#error-notices: 3 s; 4.5 s, bottom right, 24px), handed
  * to code outside React (lib/feedback.ts), which replays what was asked before they were ready.
  */
 export function FeedbackHolders() {

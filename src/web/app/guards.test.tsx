@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useSessionStore } from '../lib/session-store.ts';
 import { renderRoutes } from '../test/render.tsx';
@@ -24,6 +24,11 @@ function routes(guards: Record<string, GuardName[]>) {
 }
 
 describe('guards', () => {
+  beforeEach(() => {
+    useSessionStore.getState().clear();
+    useSessionStore.getState().setRedirectPath(null);
+  });
+
   it('auth: sends a logged-out visitor to the login and remembers the wanted path', async () => {
     renderRoutes(routes({ '/settings': ['auth'] }), '/settings?tab=2');
     expect(await screen.findByText('login page')).toBeTruthy();
@@ -42,6 +47,25 @@ describe('guards', () => {
     renderRoutes(routes({ '/auth/sign-up': ['guest'] }), '/auth/sign-up');
     expect(await screen.findByText('home page')).toBeTruthy();
     useSessionStore.getState().clear();
+  });
+
+  it('guest: sends a logged-in user to the remembered page, once, and forgets it', async () => {
+    useSessionStore.getState().setRedirectPath('/settings?tab=2');
+    useSessionStore.getState().logIn(user);
+    const { router } = renderRoutes(routes({ '/auth/login': ['guest'], '/settings': ['auth'] }), '/auth/login');
+    expect(await screen.findByText('screen /settings')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=2');
+    expect(useSessionStore.getState().redirectPath).toBeNull();
+  });
+
+  it('guest: never sends anyone back to an /auth page or off the site', async () => {
+    useSessionStore.getState().logIn(user);
+    for (const stored of ['/auth/sign-up', '//evil.example/', 'https://evil.example/']) {
+      useSessionStore.getState().setRedirectPath(stored);
+      const view = renderRoutes(routes({ '/auth/sign-up': ['guest'] }), '/auth/sign-up');
+      expect(await screen.findByText('home page')).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it('guest: sends a logged-in user with an invitation link to the invitation screen', async () => {

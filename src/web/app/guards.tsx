@@ -1,14 +1,14 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/api/user.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 
-/** Guards of spec §2. `tracking` is named by the spec but not defined: it is skipped. */
+/** Guards of docs/product.md#guards. `tracking` is named by the product spec but not defined: it is skipped. */
 export type GuardName = 'auth' | 'guest' | 'organisation' | 'user' | 'tracking';
 
 export const DEFAULT_GUARDS: readonly GuardName[] = ['auth'];
 
-/** Premium: the organisation is active, or premium is forced (spec §4; the server decides). */
+/** Premium: the organisation is active, or premium is forced (docs/product.md#premium; the server decides). */
 export function isPremium(user: SessionUser | null): boolean {
   return Boolean(user?.premium) || user?.organisation?.status === 'active';
 }
@@ -31,11 +31,23 @@ export function guardRedirect(
   }
 }
 
-function Redirect({ to, remember }: { to: string; remember: string | null }) {
+/**
+ * Goes to `to`, once: the target is kept from the first render, so that forgetting the stored
+ * path (which changes what the guard would say) does not send the visitor on a second time.
+ * `remember` stores the wanted page; `forget` drops the stored one, now used.
+ */
+function Redirect({ to, remember, forget }: { to: string; remember: string | null; forget: boolean }) {
+  const [target] = useState(to);
   useLayoutEffect(() => {
     if (remember) useSessionStore.getState().setRedirectPath(remember);
-  }, [remember]);
-  return <Navigate to={to} replace />;
+    if (forget) useSessionStore.getState().setRedirectPath(null);
+  }, [remember, forget]);
+  return <Navigate to={target} replace />;
+}
+
+/** The stored page to return to after a login, if it is a page of the app outside /auth. */
+export function returnPath(stored: string | null): string | null {
+  return stored?.startsWith('/') && !stored.startsWith('//') && !stored.startsWith('/auth') ? stored : null;
 }
 
 /**
@@ -46,18 +58,24 @@ export function invitationRedirect(pathname: string, search: string): string | n
   return pathname === '/auth/sign-up' && new URLSearchParams(search).has('invitation') ? `/invitations/accept${search}` : null;
 }
 
-/** Renders children when every guard lets the visitor through; redirects otherwise. */
+/**
+ * Renders children when every guard lets the visitor through; redirects otherwise. A
+ * logged-out visitor's wanted page is remembered (also by the API client on a 401), and the
+ * guest guard of the login and sign-up screens is what takes them there once they are logged
+ * in: the one navigation after a login (a second one, by the screen, would race this one).
+ */
 export function Guarded({ guards, children }: { guards: readonly GuardName[]; children: ReactNode }) {
   const location = useLocation();
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
   const user = useSessionStore((s) => s.user);
+  const stored = returnPath(useSessionStore((s) => s.redirectPath));
   for (const guard of guards) {
     let to = guardRedirect(guard, { isLoggedIn, user });
     if (to === null) continue;
-    if (guard === 'guest') to = invitationRedirect(location.pathname, location.search) ?? to;
-    // A logged-out visitor's wanted page is remembered; the login screen returns there.
+    const invitation = guard === 'guest' ? invitationRedirect(location.pathname, location.search) : null;
+    if (guard === 'guest') to = invitation ?? stored ?? to;
     const remember = guard === 'auth' ? `${location.pathname}${location.search}${location.hash}` : null;
-    return <Redirect to={to} remember={remember} />;
+    return <Redirect to={to} remember={remember} forget={guard === 'guest' && !invitation && stored !== null} />;
   }
   return children;
 }

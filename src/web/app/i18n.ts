@@ -23,7 +23,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 };
 
 /**
- * The languages (shared LOCALES, spec §1), derived from the names so that the type checker
+ * The languages (shared LOCALES, docs/product.md#languages), derived from the names so that the type checker
  * holds both to the shared `Locale` while zod, behind the shared module, stays off this page.
  */
 export const LOCALES = Object.keys(LANGUAGE_NAMES) as Locale[];
@@ -49,7 +49,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(LANGUAGE_NAMES, value);
 }
 
-/** The language to start with: the one chosen before, else English (spec §1). */
+/** The language to start with: the one chosen before, else English (docs/product.md#languages). */
 export function storedLanguage(): Locale {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -133,9 +133,14 @@ export async function changeLanguage(language: Locale): Promise<void> {
 export function followUserLanguage(): () => void {
   return useSessionStore.subscribe((state, previous) => {
     if (!state.isLoggedIn || previous.isLoggedIn || !state.user) return;
-    const saved = state.user.locale;
-    if (!hasChosenLanguage() && isLocale(saved) && saved !== currentLanguage()) void applyLanguage(saved);
+    const language = languageOnLogin(state.user.locale);
+    if (language) void applyLanguage(language);
   });
+}
+
+/** The language to switch to on a login: the user's saved one, unless one was chosen in this browser. */
+export function languageOnLogin(saved: string): Locale | null {
+  return !hasChosenLanguage() && isLocale(saved) && saved !== currentLanguage() ? saved : null;
 }
 
 /** Starts i18next with the remembered language (English at first). */

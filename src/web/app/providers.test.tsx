@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../test/user.ts';
 import { renderScreen } from '../test/render.tsx';
 import { SignUpScreen } from '../features/auth/sign-up-screen.tsx';
 import { changeLanguage } from './i18n.ts';

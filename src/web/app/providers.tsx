@@ -20,16 +20,20 @@ function DeferredFeedback() {
   ) : null;
 }
 
+/** The system setting "reduce motion" (WCAG 2.3.3), read when the app starts. */
+const prefersReducedMotion = (): boolean => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const mode = useThemeStore((s) => s.mode);
+  const [reducedMotion] = useState(prefersReducedMotion);
   // The app's own CSS (app.css) follows the scheme through <html data-theme>.
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = mode;
   }, [mode]);
   return (
-    <ConfigProvider componentSize="large" locale={antdLocaleFor(i18n.language)} theme={themeConfig(mode)}>
+    <ConfigProvider componentSize="large" locale={antdLocaleFor(i18n.language)} theme={themeConfig(mode, reducedMotion)}>
       <DeferredFeedback />
       {children}
     </ConfigProvider>

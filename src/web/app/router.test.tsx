@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '../test/user.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useThemeStore } from '../lib/theme-store.ts';
 import { renderRoutes } from '../test/render.tsx';
@@ -10,8 +10,6 @@ import { ROUTES, routeFor } from './routes.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../lib/api-client.ts', () => ({ api, authEvents: {} }));
-
-const slow = { timeout: 5000 };
 
 describe('app routes', () => {
   it('finds the route of a path, and the catch-all for unknown paths', () => {
@@ -26,23 +24,42 @@ describe('app routes', () => {
 
   it('sends a logged-out visitor from / to the login screen, inside the auth layout', async () => {
     const { router } = renderRoutes(buildRouteObjects(ROUTES), '/');
-    expect(await screen.findByRole('button', { name: 'Log in' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(screen.getByText('Forward Your Network')).toBeTruthy();
     expect(screen.getByLabelText('Language')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Log in · FYN'));
   });
 
+  it('after a login, goes once and straight to the remembered page, and forgets it', async () => {
+    // Spec §8: a 401 stored /settings and logged out; the visitor logs in again (after a reload).
+    useSessionStore.getState().setRedirectPath('/settings');
+    api.post.mockResolvedValue({ first_login: false });
+    api.get.mockResolvedValue(sessionUser({ last_login: '2030-01-01T00:00:00.000Z' }));
+    const { router } = renderRoutes(buildRouteObjects(ROUTES), '/auth/login');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    // One navigation: no detour through the dashboard that the guest guard of the login page
+    // would send a logged-in visitor to (two navigations race: the later one wins).
+    expect(visited).toEqual(['/settings']);
+    expect(useSessionStore.getState().redirectPath).toBeNull();
+    useSessionStore.getState().clear();
+  });
+
   it('shows the not-found screen for an unknown path', async () => {
     renderRoutes(buildRouteObjects(ROUTES), '/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Page not found · FYN'));
   });
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
     renderRoutes(buildRouteObjects(ROUTES), '/organisation/crm/quotation-management/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
     const crumbs = screen.getByRole('link', { name: 'Quotation management' });
     expect(crumbs.getAttribute('href')).toBe('/organisation/crm/quotation-management');
@@ -53,7 +70,7 @@ describe('app routes', () => {
   it('has a header with theme switch, notifications and the user menu', async () => {
     useSessionStore.getState().logIn(sessionUser({ name: 'Ann Agent' }));
     renderRoutes(buildRouteObjects(ROUTES), '/billing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy();
     const header = screen.getByRole('banner');
 
     await userEvent.click(within(header).getByRole('switch', { name: 'Dark theme' }));

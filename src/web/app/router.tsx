@@ -41,7 +41,7 @@ function ScreenReady() {
   return null;
 }
 
-/** Any error no screen handled (spec §8): the generic server-error text. */
+/** Any error no screen handled (docs/product.md#error-notices): the generic server-error text. */
 export function RouteError() {
   const { t } = useTranslation();
   // Plain markup: this must render even when the app's own pieces are what failed.

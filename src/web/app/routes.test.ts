@@ -1,9 +1,10 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GUARDS, guardRedirect, passesGuards } from './guards.tsx';
 import { breadcrumbFor, ROUTES, routeFor } from './routes.tsx';
 import { sessionUser } from '../test/fixtures.ts';
 
-/** Every path of spec §2, as the spec writes it ({param} → :param; /:all(.*) → *). */
+/** Every path of docs/product.md#routes, as the spec writes it ({param} → :param; /:all(.*) → *). */
 const SPEC_PATHS = [
   '/', '/:all(.*)', '/admin/perms', '/ai', '/analytics', '/auth/forgot-password', '/auth/login', '/auth/reset-password',
   '/auth/sign-up', '/billing', '/chats', '/connections', '/dev', '/documents', '/documents/pdf/documents',
@@ -35,7 +36,7 @@ const texts = Object.fromEntries(
 );
 const guardsOf = (path: string) => ROUTES.find((r) => r.path === path)?.guards ?? DEFAULT_GUARDS;
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product.md#routes)', () => {
   it('holds every spec path exactly once, and nothing else', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

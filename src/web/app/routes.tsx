@@ -4,7 +4,7 @@ import type { GuardName } from './guards.tsx';
 
 export type LayoutName = 'home' | 'auth' | '404' | 'pricing';
 
-/** The side menu's groups (spec §2), and the header's user menu. */
+/** The side menu's groups (docs/product.md#routes), and the header's user menu. */
 export type MenuArea = 'general' | 'organisation' | 'control_centre' | 'crm' | 'hr' | 'user';
 
 /** Icon names of menu entries; app/menu-icons.tsx draws them (kept off the login page). */
@@ -37,7 +37,7 @@ export interface AppRoute {
   /** i18n key of the screen title; the document title is "<title> · FYN". */
   titleKey: string;
   layout: LayoutName;
-  /** Checked in order; a route without a list is guarded by `auth` (spec §2). */
+  /** Checked in order; a route without a list is guarded by `auth` (docs/product.md#guards). */
   guards?: readonly GuardName[];
   screen: LazyScreen;
   /** Present when the route is an entry of the side menu (or the user menu), in table order. */
@@ -98,7 +98,7 @@ const cc = (sub: string, key: string, screen: LazyScreen, menu = true) =>
   home(`${CC}/${sub}`, `cc_${key}`, ORG, screen, menu ? { area: 'control_centre' } : undefined);
 
 /**
- * Every route of spec §2, the one list the router, the side menu, the user menu, the
+ * Every route of docs/product.md#routes, the one list the router, the side menu, the user menu, the
  * breadcrumbs and the document titles are built from. Guards "not shown" in the spec are
  * `auth` (the screens hold a user's or an organisation's data), except /dev (see there).
  */

@@ -7,7 +7,7 @@ import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from './theme.ts';
 /**
  * What the screens of the lazily loaded layouts (home, pricing, 404) get besides the app's
  * providers: server state (react-query) and antd's <App> (App.useApp() for message,
- * notification and modal, configured as spec §9 says). The auth layout goes without both, so
+ * notification and modal, configured as docs/product.md#error-notices says). The auth layout goes without both, so
  * that the query cache and antd's Modal stay off the login page (its screens use
  * lib/use-action.ts and lib/feedback.ts).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../test/user.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { renderScreen } from '../test/render.tsx';
 import { sessionUser } from '../test/fixtures.ts';

@@ -46,7 +46,7 @@ export function menuPathFor(pathname: string, routes: readonly AppRoute[] = ROUT
   return above?.path ?? null;
 }
 
-/** The side menu, grouped by area (spec §2); the area of the current page starts open. */
+/** The side menu, grouped by area (docs/product.md#routes); the area of the current page starts open. */
 export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -20,7 +20,7 @@ type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 // Type-only use of the shared codes: this module is on every page, zod (behind them) is not.
 const EMAIL_VERIFICATION_REQUIRED = 'email_verification_required' satisfies ErrorCode;
 
-/** Spec §8: the internal errors of the anti-forgery step and of the 401 handling. */
+/** docs/product.md#error-notices: the internal errors of the anti-forgery step and of the 401 handling. */
 export const CSRF_FAILED = 'Failed to set CSRF token';
 export const AUTH_HANDLING_FAILED = 'Failed to handle authentication error';
 
@@ -28,7 +28,7 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-/** The axios instance of DESIGN §2: same origin under /api, cookies, CSRF header, no timeout. */
+/** The axios instance of docs/architecture.md#api-client: same origin under /api, cookies, CSRF header, no timeout. */
 export const http = axios.create({
   baseURL: '/api',
   withCredentials: true,
@@ -46,7 +46,7 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-/** Spec §7: before each POST, PUT, PATCH or DELETE, ask for a fresh anti-forgery cookie. */
+/** docs/architecture.md#api-client: before each POST, PUT, PATCH or DELETE, ask for a fresh anti-forgery cookie. */
 http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
   if (!UNSAFE_METHODS.has((config.method ?? 'get').toLowerCase())) return config;
   try {
@@ -65,7 +65,7 @@ http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
 });
 
 /**
- * What happens on a 401 (spec §8: remember the page unless under /auth, log out, tell the user
+ * What happens on a 401 (docs/product.md#session-expiry: remember the page unless under /auth, log out, tell the user
  * the session expired, go to the login) and on `email_verification_required`.
  */
 export const authEvents = {
@@ -151,7 +151,7 @@ http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toA
 type Envelope<T> = { data: T } | undefined;
 const unwrap = <T>(body: Envelope<T> | '' | null): T => (body && typeof body === 'object' ? body.data : undefined) as T;
 
-/** The paging facts of a list answer (`{ data: [...], meta }`, DESIGN §4). */
+/** The paging facts of a list answer (`{ data: [...], meta }`, docs/architecture.md#lists). */
 export interface ListMeta {
   total: number;
   page: number;

@@ -18,7 +18,7 @@ export function onSessionCleared(cleanup: () => void): void {
 const READABLE_COOKIES = ['XSRF-TOKEN'];
 
 /**
- * Spec §4: logging out, or any 401, clears the session, cookies, dashboard, drawer, organisation
+ * docs/product.md#logout: logging out, or any 401, clears the session, cookies, dashboard, drawer, organisation
  * and plans. The redirect path survives: it is where the next login returns to.
  */
 export function clearSessionState(): void {

@@ -7,7 +7,7 @@ export type WeatherPlace = { code: string; name: string; country: string; lat: n
 
 export interface DashboardState {
   widgets: Widget[];
-  /** True once a layout came from the server or the user: only then are changes saved (spec §4). */
+  /** True once a layout came from the server or the user: only then are changes saved (docs/product.md#saving-the-layout). */
   hasPrevious: boolean;
   weatherPlace: WeatherPlace | null;
   /** Takes the layout saved with the user (malformed or missing → defaults). */
@@ -24,7 +24,7 @@ export const useDashboardStore = create<DashboardState>()(
   persist(
     (set) => ({
       ...initial(),
-      // Spec §4 saves a change only when a previous list existed: the one loaded here.
+      // A change is saved only when a previous list existed (docs/product.md#saving-the-layout): the one loaded here.
       load: (sequence) => set({ widgets: widgetsFromSequence(sequence), hasPrevious: true }),
       move: (from, to) => set((s) => ({ widgets: moveWidget(s.widgets, from, to) })),
       setVisible: (key, visible) => set((s) => ({ widgets: setWidgetVisible(s.widgets, key, visible) })),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
-/** Drawer state of spec §3. `type` names what the drawer shows; `data` is that content's input. */
+/** Drawer state of docs/product.md#drawer. `type` names what the drawer shows; `data` is that content's input. */
 export interface DrawerSettings {
   side: 'right' | 'left' | 'top' | 'bottom';
   width: number | string;
@@ -20,7 +20,7 @@ export interface DrawerState extends DrawerSettings {
   /** Opens the drawer with the given settings over the defaults. */
   openDrawer: (settings: Partial<DrawerSettings>) => void;
   setLoading: (loading: boolean) => void;
-  /** Hides the drawer; its content resets to the defaults 400 ms later (spec §4, §9). */
+  /** Hides the drawer; its content resets to the defaults 400 ms later (docs/product.md#drawer). */
   closeDrawer: () => void;
   reset: () => void;
 }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';

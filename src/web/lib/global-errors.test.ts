@@ -6,7 +6,7 @@ vi.mock('./feedback.ts', () => ({ feedback: () => ({ notification, message: {} }
 const { installGlobalErrorHandlers, reportUnhandledError } = await import('./global-errors.ts');
 const { ApiFailure } = await import('./api-failure.ts');
 
-describe('unhandled errors (spec §8)', () => {
+describe('unhandled errors (docs/product.md#error-notices)', () => {
   let stop: () => void;
   beforeEach(() => {
     vi.clearAllMocks();

@@ -6,7 +6,7 @@ import { feedback } from './feedback.ts';
 const IGNORED = [/ResizeObserver loop/];
 
 /**
- * Spec §8: any unhandled error shows "Internal Server Error. Please try again later." API
+ * docs/product.md#error-notices: any unhandled error shows "Internal Server Error. Please try again later." API
  * failures the user has already been told about (network, server error, session expired) and
  * cancelled calls are not shown twice.
  */

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The user's organisation as last fetched (spec §3: id, status; filled by the organisations issue). */
+/** The user's organisation as last fetched (docs/product.md#session-user: id, status; filled by the organisations issue). */
 export type OrganisationSummary = { id: string; name: string; status: 'inactive' | 'awaiting_payment' | 'outstanding_payment' | 'active' };
 
 export interface OrganisationState {

@@ -4,7 +4,7 @@ import { useSessionStore } from './session-store.ts';
 
 /**
  * Fetches the user's organisation (GET /api/organisations/:id) into the organisation store.
- * Without an organisation it throws "Organisation not set" (spec §8); a failing call is only
+ * Without an organisation it throws "Organisation not set" (docs/product.md#error-notices); a failing call is only
  * logged, and answers null.
  */
 export async function fetchOrganisation(): Promise<OrganisationSummary | null> {

@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Spec §3: the chosen plan (the free plan "1" by default) and monthly or annual billing. */
+/** docs/product.md#plans: the chosen plan (the free plan "1" by default) and monthly or annual billing. */
 export interface PlanState {
   selectedPlan: string;
   isAnnual: boolean;
   selectPlan: (id: string) => void;
   setAnnual: (isAnnual: boolean) => void;
-  /** Spec §4: back to the free plan and monthly billing. */
+  /** docs/product.md#plans: back to the free plan and monthly billing. */
   reset: () => void;
 }
 

@@ -15,5 +15,5 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Logout or a 401 forgets every cached answer (spec §4).
+// Logout or a 401 forgets every cached answer (docs/product.md#logout).
 onSessionCleared(() => queryClient.clear());

@@ -22,10 +22,4 @@ describe('session store', () => {
     expect(useSessionStore.getState().welcome).toBe(false);
     useSessionStore.getState().clear();
   });
-
-  it('hands the redirect path out once', () => {
-    useSessionStore.getState().setRedirectPath('/settings');
-    expect(useSessionStore.getState().takeRedirectPath()).toBe('/settings');
-    expect(useSessionStore.getState().takeRedirectPath()).toBeNull();
-  });
 });

@@ -12,8 +12,6 @@ export interface SessionState {
   setUser: (user: SessionUser) => void;
   logIn: (user: SessionUser, options?: { firstLogin?: boolean }) => void;
   setRedirectPath: (path: string | null) => void;
-  /** Answers the stored redirect path and forgets it. */
-  takeRedirectPath: () => string | null;
   dismissWelcome: () => void;
   /** Logged out: forgets the user and the welcome flag; keeps the redirect path. */
   clear: () => void;
@@ -23,7 +21,7 @@ export const SESSION_STORAGE_KEY = 'fyn-session';
 
 export const useSessionStore = create<SessionState>()(
   persist(
-    (set, get) => ({
+    (set) => ({
       user: null,
       isLoggedIn: false,
       redirectPath: null,
@@ -32,11 +30,6 @@ export const useSessionStore = create<SessionState>()(
       logIn: (user, options) =>
         set({ user, isLoggedIn: true, welcome: Boolean(options?.firstLogin) && user.last_login === null }),
       setRedirectPath: (redirectPath) => set({ redirectPath }),
-      takeRedirectPath: () => {
-        const path = get().redirectPath;
-        set({ redirectPath: null });
-        return path;
-      },
       dismissWelcome: () => set({ welcome: false }),
       clear: () => set({ user: null, isLoggedIn: false, welcome: false }),
     }),

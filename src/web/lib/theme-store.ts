@@ -8,7 +8,7 @@ interface ThemeState {
   setMode: (mode: ThemeMode) => void;
 }
 
-/** Colour scheme, light by default (spec §9); the switch itself comes with the app shell. */
+/** Colour scheme, light by default (docs/product.md#interface); the switch itself comes with the app shell. */
 export const useThemeStore = create<ThemeState>()(
   persist((set) => ({ mode: 'light', setMode: (mode) => set({ mode }) }), {
     name: 'fyn-theme',

@@ -49,7 +49,7 @@ export const ecbRates = pgTable(
   {
     currency: text('currency').notNull(),
     date: date('date').notNull(),
-    rate: numeric('rate', { mode: 'number' }).notNull(),
+    rate: numeric('rate').notNull(),
   },
   (t) => [primaryKey({ columns: [t.currency, t.date] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { locations } from './locations.ts';
 
@@ -37,6 +37,13 @@ export const organisations = pgTable(
     graceUntil: timestamp('grace_until', { withTimezone: true }),
     /** Provider time of the newest event applied: an older event arriving late changes nothing. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    /**
+     * Subscribe and change-plan hold this lease (taken under the row lock) while they talk to the
+     * provider, so that two such calls for one organisation run one after the other.
+     */
+    billingLockUntil: timestamp('billing_lock_until', { withTimezone: true }),
+    /** Counts completed subscribe and change-plan calls: part of the provider's idempotency key. */
+    billingVersion: integer('billing_version').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, numeric, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, date, numeric, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 import { users } from './auth.ts';
 import { locations } from './locations.ts';
 
 /**
- * A tenant table: organisation_id first in the primary key and in every index (DESIGN.md §3,
+ * A tenant table: organisation_id first in the primary key and in every index (docs/architecture.md#tenant-tables,
  * ready for Citus distribution by organisation), app-made ids, timestamps.
  */
 type TenantOptions = {
@@ -73,7 +73,7 @@ export const chargeCodesTable = tenantTable('charge_codes', {
 export const clientTiersTable = tenantTable('client_tiers', {
   name: text('name').notNull(),
   rank: integer('rank').notNull(),
-  discount_pct: doublePrecision('discount_pct').notNull().default(0),
+  discount_pct: numeric('discount_pct').notNull().default('0'),
   payment_terms_days: integer('payment_terms_days').notNull().default(30),
   description: text('description'),
 }, { unique: [['name']], indexes: [['rank']] });
@@ -162,7 +162,7 @@ export const organisationCurrenciesTable = tenantTable('organisation_currencies'
 export const exchangeRatesTable = tenantTable('exchange_rates', {
   base: text('base').notNull(),
   quote: text('quote').notNull(),
-  rate: numeric('rate', { mode: 'number' }).notNull(),
+  rate: numeric('rate').notNull(),
   valid_from: date('valid_from').notNull(),
   notes: text('notes'),
 }, { unique: [['base', 'quote', 'valid_from']], indexes: [['valid_from']] });
@@ -198,7 +198,7 @@ export const workAllocationsTable = tenantTable('work_allocations', {
   work_classification_id: uuid('work_classification_id').notNull(),
   department_id: uuid('department_id'),
   staff_user_id: uuid('staff_user_id'),
-  share_pct: doublePrecision('share_pct').notNull().default(100),
+  share_pct: numeric('share_pct').notNull().default('100'),
   notes: text('notes'),
 }, {
   indexes: [['work_classification_id'], ['department_id'], ['staff_user_id']],
@@ -212,7 +212,7 @@ export const workAllocationsTable = tenantTable('work_allocations', {
 export const commissionsTable = tenantTable('commissions', {
   name: text('name').notNull(),
   basis: text('basis').notNull(),
-  rate_pct: doublePrecision('rate_pct').notNull(),
+  rate_pct: numeric('rate_pct').notNull(),
   staff_user_id: uuid('staff_user_id'),
   work_classification_id: uuid('work_classification_id'),
   valid_from: date('valid_from'),

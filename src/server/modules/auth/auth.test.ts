@@ -191,6 +191,68 @@ describe('login', () => {
     expect(locked.data.error.code).toBe('too_many_requests');
   });
 
+  it('a lock from one address leaves the account open from another (issue 8, finding 6)', async () => {
+    const { email } = await signedUp();
+    const attacker = createClient(t.app, '10.3.0.66');
+    for (let i = 0; i < 5; i++) await attacker.post('/api/auth/login', { email, password: 'Wrong-2026' });
+    expect((await attacker.post('/api/auth/login', { email, password })).statusCode).toBe(429);
+    const colleague = createClient(t.app, '10.3.0.7');
+    expect((await colleague.post('/api/auth/login', { email, password })).statusCode).toBe(200);
+  });
+
+  /** `count` earlier failures under a throttle key, as if made within the last minutes. */
+  const failuresSoFar = (key: string, count: number) =>
+    t.database.query(`insert into throttles (key, hits) values ($1, $2::bigint[])`, [key, Array.from({ length: count }, (_, i) => Date.now() - 60_000 + i)]);
+
+  it('locks one address after thirty failures, whichever e-mails it tries, known or not', async () => {
+    const guesser = createClient(t.app, '10.4.0.9');
+    await failuresSoFar('login:ip:10.4.0.9', 28);
+    expect((await guesser.post('/api/auth/login', { email: 'nobody1@example.com', password: 'Wrong-2026' })).statusCode).toBe(422);
+    expect((await guesser.post('/api/auth/login', { email: 'nobody2@example.com', password: 'Wrong-2026' })).statusCode).toBe(429);
+    const { email } = await signedUp();
+    expect((await guesser.post('/api/auth/login', { email, password })).statusCode).toBe(429);
+  });
+
+  it('locks an account after a hundred failures from anywhere, and answers an unknown e-mail alike', async () => {
+    for (const email of ['spread@example.com', (await signedUp()).email]) {
+      await failuresSoFar(`login:account:${email}`, 98);
+      expect((await createClient(t.app, '10.5.0.1').post('/api/auth/login', { email, password: 'Wrong-2026' })).statusCode).toBe(422);
+      const last = await createClient(t.app, '10.5.0.2').post('/api/auth/login', { email, password: 'Wrong-2026' });
+      expect(last.statusCode).toBe(429);
+      const fresh = await createClient(t.app, '10.6.0.1').post('/api/auth/login', { email, password });
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.data.error.code).toBe('too_many_requests');
+    }
+  });
+
+  it('reads the session in one query, renews it once a day, and drops it when expired or revoked', async () => {
+    const { client, email } = await signedUp();
+    const session = async () => (await t.database.query<{ id: string; expires_at: Date }>('select s.id, s.expires_at from sessions s join users u on u.id = s.user_id where u.email = $1', [email]))[0];
+    const first = await session();
+    const DAY = 86_400_000;
+    // Two days into its thirty: due for renewal, which moves the expiry thirty days on from now.
+    await t.database.query('update sessions set expires_at = $2 where id = $1', [first.id, new Date(Date.now() + 28 * DAY)]);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect(new Date((await session()).expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+    // Expired: refused, and the row is gone.
+    await t.database.query('update sessions set expires_at = $2 where id = $1', [first.id, new Date(Date.now() - 1000)]);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    expect(await session()).toBeUndefined();
+    // Revoked on the server (another node, an admin): refused on the very next request.
+    const again = createClient(t.app);
+    await again.post('/api/auth/login', { email, password });
+    expect((await again.get('/api/user')).statusCode).toBe(200);
+    await t.database.query('delete from sessions where id = $1', [(await session()).id]);
+    expect((await again.get('/api/user')).statusCode).toBe(401);
+    // A cookie whose signature is not the server's is nobody's, even with a real token.
+    const mine = createClient(t.app);
+    await mine.post('/api/auth/login', { email, password });
+    const [token] = decodeURIComponent(mine.jar.get('fyn.session_token')!).split('.');
+    const forged = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `fyn.session_token=${token}.${'A'.repeat(43)}=` } });
+    expect(forged.statusCode).toBe(401);
+    expect((await mine.get('/api/user')).statusCode).toBe(200);
+  });
+
   it('logs out with a POST and the session stops working', async () => {
     const { client } = await signedUp();
     const cookie = client.jar.get('fyn.session_token');
@@ -253,5 +315,28 @@ describe('dashboard layout', () => {
     expect(twice.statusCode).toBe(422);
     expect((await client.get('/api/user')).data.data.widget_sequence).toEqual(seq);
     expect((await createClient(t.app).post('/api/user/widget-positions', { widget_sequence: seq })).statusCode).toBe(401);
+  });
+});
+
+describe('sign-up throttling (issue 8, finding 6)', () => {
+  it('allows REGISTRATIONS_PER_HOUR sign-ups per address, then answers 429 to that address only', async () => {
+    const config = t.app.ctx.config;
+    const usual = config.registrationsPerHour;
+    config.registrationsPerHour = 3;
+    try {
+      const emails: string[] = [];
+      const register = (ip: string) => {
+        emails.push(uniqueEmail());
+        return createClient(t.app, ip).post('/api/auth/register', { name: 'Ada', email: emails.at(-1), password });
+      };
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await register('10.7.0.1')).statusCode);
+      expect(codes).toEqual([201, 201, 201, 429]);
+      expect((await register('10.7.0.2')).statusCode).toBe(201);
+      const made = await t.database.query<{ email: string }>('select email from users where email = any($1)', [emails]);
+      expect(made.map((u) => u.email).sort()).toEqual([emails[0], emails[1], emails[2], emails[4]].sort());
+    } finally {
+      config.registrationsPerHour = usual;
+    }
   });
 });

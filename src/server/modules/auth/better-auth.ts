@@ -8,9 +8,9 @@ import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates.ts';
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session.ts';
 
 export const RESET_TOKEN_TTL_SECONDS = 3600;
-const DAY = 24 * 60 * 60;
 
 /**
  * better-auth does the identity work (password hashing, sessions, e-mail codes, reset tokens);
@@ -51,7 +51,7 @@ export function createAuth(config: Config, database: Database, mailer: Mailer) {
     },
     // Reset tokens and code identifiers are kept hashed, so a database read does not leak them.
     verification: { storeIdentifier: 'hashed' },
-    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'fyn',

@@ -18,12 +18,22 @@ import { envelope } from '#shared/api/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, invalidField, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
+import type { ThrottleRule } from '../../lib/throttle.ts';
 import { authHeaders, forwardCookies, getSession } from './session.ts';
 
-/** Five wrong passwords for one e-mail within 15 minutes lock it for 15 minutes; 30 per address. */
-const LOGIN_PER_EMAIL = { limit: 5, windowSeconds: 900, lockSeconds: 900 };
+/**
+ * Wrong passwords (docs/product.md#login-throttling): five for one e-mail from one address within
+ * 15 minutes lock that pair for 15 minutes, so a colleague elsewhere is not locked out; thirty from
+ * one address lock the address; a hundred for one account within an hour, from anywhere, lock the
+ * account for 15 minutes against guessing spread over many addresses. The keys do not depend on
+ * whether the account exists, so the answers do not either.
+ */
+const LOGIN_PER_PAIR = { limit: 5, windowSeconds: 900, lockSeconds: 900 };
 const LOGIN_PER_IP = { limit: 30, windowSeconds: 900, lockSeconds: 900 };
+const LOGIN_PER_ACCOUNT = { limit: 100, windowSeconds: 3600, lockSeconds: 900 };
 const ONE_PER_INTERVAL = { limit: 1, windowSeconds: OTP_RESEND_INTERVAL_SECONDS, lockSeconds: OTP_RESEND_INTERVAL_SECONDS };
+
+const loginAccountKey = (email: string) => `login:account:${email}`;
 
 const noContent = { 204: z.null().describe('No content') };
 const accepted = { 202: z.null().describe('Accepted') };
@@ -46,9 +56,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   api.post('/api/auth/register', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Create an account and mail a 6-digit code', body: registerBody, response: { 201: envelope(z.object({ email: z.string() })) } },
   }, async (req, reply) => {
     const { name, email, password } = req.body;
+    // Sign-ups per address, counted whether or not they succeed (each one sends a mail).
+    const perAddress = `register:ip:${req.ip}`;
+    const wait = await throttle.retryAfter(perAddress);
+    if (wait > 0) throw tooManyRequests(wait);
+    const locked = await throttle.hit(perAddress, { limit: ctx.config.registrationsPerHour + 1, windowSeconds: 3600, lockSeconds: 3600 });
+    if (locked > 0) throw tooManyRequests(locked);
     const [taken] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (taken) throw invalidField('validation_failed', 'email', 'email_taken');
     await auth.api.signUpEmail({ body: { name, email, password }, headers: authHeaders(req) });
@@ -57,6 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/auth/verify-otp', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Verify the e-mail with its code and log in', body: verifyOtpBody, response: { 200: envelope(loginResult) } },
   }, async (req, reply) => {
     try {
@@ -73,6 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/auth/resend-otp', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Mail a new code (at most one a minute)', body: resendOtpBody, response: accepted },
   }, async (req, reply) => {
     const key = `otp-send:${req.body.email}`;
@@ -88,26 +107,30 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/auth/login', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Log in with e-mail and password', body: loginBody, response: { 200: envelope(loginResult) } },
   }, async (req, reply) => {
     const { email, password, remember } = req.body;
-    const keys = [`login:email:${email}`, `login:ip:${req.ip}`];
-    const wait = Math.max(...(await Promise.all(keys.map((k) => throttle.retryAfter(k)))));
+    const pair = `login:pair:${email}:${req.ip}`;
+    const rules: [string, ThrottleRule][] = [[pair, LOGIN_PER_PAIR], [`login:ip:${req.ip}`, LOGIN_PER_IP], [loginAccountKey(email), LOGIN_PER_ACCOUNT]];
+    const wait = Math.max(...(await Promise.all(rules.map(([k]) => throttle.retryAfter(k)))));
     if (wait > 0) throw tooManyRequests(wait);
     try {
       const res = await auth.api.signInEmail({ body: { email, password, rememberMe: remember }, headers: authHeaders(req), returnHeaders: true });
-      await throttle.reset(keys[0]);
+      // Only this pair starts afresh: a login elsewhere must not reset a distributed guesser's count.
+      await throttle.reset(pair);
       forwardCookies(reply, res.headers);
       return { data: { first_login: await recordLogin(res.response.user.id) } };
     } catch (err) {
       if (!(err instanceof APIError) || (err.statusCode !== 401 && err.statusCode !== 403)) throw err;
-      const locked = Math.max(await throttle.hit(keys[0], LOGIN_PER_EMAIL), await throttle.hit(keys[1], LOGIN_PER_IP));
+      let locked = 0;
+      for (const [key, rule] of rules) locked = Math.max(locked, await throttle.hit(key, rule));
       if (locked > 0) throw tooManyRequests(locked);
       throw new AppError(422, 'invalid_credentials', 'The email or password is incorrect.');
     }
   });
 
-  api.post('/api/auth/logout', { schema: { tags, summary: 'Log out', response: noContent } }, async (req, reply) => {
+  api.post('/api/auth/logout', { config: { access: 'public' }, schema: { tags, summary: 'Log out', response: noContent } }, async (req, reply) => {
     if (await getSession(ctx, req)) {
       const res = await auth.api.signOut({ headers: authHeaders(req), returnHeaders: true });
       forwardCookies(reply, res.headers);
@@ -116,6 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/auth/forgot-password', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Mail a password-reset link (same answer whether or not the account exists)', body: forgotPasswordBody, response: accepted },
   }, async (req, reply) => {
     const key = `reset-send:${req.body.email}`;
@@ -127,6 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/auth/reset-password', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Choose a new password with the mailed token', body: resetPasswordBody, response: noContent },
   }, async (req, reply) => {
     const { email, token, password } = req.body;
@@ -141,11 +166,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       if (code(err) === 'INVALID_TOKEN') throw invalidField('invalid_token', 'token', 'token_invalid');
       throw err;
     }
-    await throttle.reset(`login:email:${email}`);
+    // Whoever reset the password reads the account's mail: its own lock ends.
+    await throttle.reset(loginAccountKey(email));
     return reply.status(204).send(null);
   });
 
   api.put('/api/auth/password', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Change the password (other sessions are logged out)', body: changePasswordBody, response: noContent },
   }, async (req, reply) => {
     if (!(await getSession(ctx, req))) throw unauthenticated();

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './better-auth.ts';
 import type { Database } from '../../db/client.ts';
+import { organisationMembers, organisations, roles, sessions, users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 
 /** Request headers as better-auth reads them, with the client address we resolved ourselves. */
@@ -19,37 +22,105 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
 
 type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUserRow = SessionData['user'];
+export type OrganisationRow = typeof organisations.$inferSelect;
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionData | null>>();
+/** The caller's membership as the identity query reads it, or null without one. */
+export type MemberRow = {
+  status: string;
+  role: { id: string; name: string; builtin: string | null; permissions: string[] };
+  organisation: OrganisationRow;
+};
+/** Who is calling: the session, its user, and the user's membership, read together. */
+export type Identity = { session: { id: string; expiresAt: Date }; user: SessionUserRow; member: MemberRow | null };
 
-export const SESSION_COOKIE = 'fyn.session_token';
-type SessionSources = { auth: Auth; database: Database };
+type SessionSources = { auth: Auth; database: Database; config: { sessionSecret: string; appUrl: string } };
+
+/** better-auth's cookie names (prefix "fyn"; `__Secure-` behind HTTPS) and its session lifetimes. */
+const DAY = 86_400;
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
+const cookieName = (secure: boolean, name: string) => `${secure ? '__Secure-' : ''}fyn.${name}`;
+
+/** The session token of a cookie signed by better-auth (`token.base64(HMAC-SHA256(secret, token))`), or null. */
+export function verifiedToken(value: string | undefined, secret: string): string | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
 /**
- * The caller's session, looked up once per request. better-auth answers "no session" when its
- * query fails; a request that carries a session cookie then checks the database, so that an
- * outage is a 500, not a logout.
+ * The caller's identity, once per request, in one query: session by token, its user, membership,
+ * role and organisation (docs/architecture.md#sessions). The cookie's signature is checked with a
+ * synchronous HMAC first, so a forged cookie costs no query. better-auth itself is asked only when
+ * the session has expired or is due for its daily renewal, which it performs.
  */
-export function getSession({ auth, database }: SessionSources, req: FastifyRequest): Promise<SessionData | null> {
+export function identify(sources: SessionSources, req: FastifyRequest): Promise<Identity | null> {
   let pending = cache.get(req);
   if (!pending) {
-    pending = auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } }).then(async (s) => {
-      if (!s && req.cookies[SESSION_COOKIE]) await database.ping();
-      return s;
-    });
+    pending = load(sources, req);
     cache.set(req, pending);
   }
   return pending;
 }
 
-/** The logged-in user with a verified e-mail, or the 401/403 of DESIGN.md §4. */
+/** Forgets this request's identity (a handler that changed the membership reads it again). */
+export function forgetIdentity(req: FastifyRequest) {
+  cache.delete(req);
+}
+
+async function load(sources: SessionSources, req: FastifyRequest): Promise<Identity | null> {
+  const secure = sources.config.appUrl.startsWith('https://');
+  const token = verifiedToken(req.cookies[cookieName(secure, 'session_token')], sources.config.sessionSecret);
+  if (!token) return null;
+  const found = await byToken(sources.database, token);
+  if (!found) return null;
+  const expiresAt = found.session.expiresAt.getTime();
+  const renewalDue = expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= Date.now() && !req.cookies[cookieName(secure, 'dont_remember')];
+  if (expiresAt > Date.now() && !renewalDue) return found;
+  // Expired (better-auth deletes it) or due for renewal (better-auth moves its expiry on).
+  const renewed = await sources.auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
+  return renewed ? byToken(sources.database, token) : null;
+}
+
+async function byToken(database: Database, token: string): Promise<Identity | null> {
+  const [row] = await database.db
+    .select({
+      session: { id: sessions.id, expiresAt: sessions.expiresAt },
+      user: users,
+      status: organisationMembers.status,
+      role: { id: roles.id, name: roles.name, builtin: roles.builtin, permissions: roles.permissions },
+      organisation: organisations,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organisationMembers, and(eq(organisationMembers.organisation_id, users.organisationId), eq(organisationMembers.user_id, users.id)))
+    .leftJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
+    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisation_id))
+    .where(eq(sessions.token, token));
+  if (!row) return null;
+  const member = row.status && row.role && row.organisation ? { status: row.status, role: row.role, organisation: row.organisation } : null;
+  return { session: row.session, user: row.user as SessionUserRow, member };
+}
+
+/** The caller's session and user, or null. */
+export async function getSession(sources: SessionSources, req: FastifyRequest): Promise<Pick<Identity, 'session' | 'user'> | null> {
+  return identify(sources, req);
+}
+
+/** The logged-in user with a verified e-mail, or the 401/403 of docs/architecture.md#errors. */
 export async function requireUser(sources: SessionSources, req: FastifyRequest): Promise<SessionUserRow> {
-  const session = await getSession(sources, req);
-  if (!session) throw unauthenticated();
-  if (!session.user.emailVerified) {
+  const identity = await identify(sources, req);
+  if (!identity) throw unauthenticated();
+  if (!identity.user.emailVerified) {
     throw new AppError(403, 'email_verification_required', 'Verify your email address to continue.', undefined, undefined, {
-      email: session.user.email,
+      email: identity.user.email,
     });
   }
-  return session.user;
+  return identity.user;
 }

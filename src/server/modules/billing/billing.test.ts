@@ -184,17 +184,24 @@ describe('subscription billing with the local provider', () => {
     expect(await status(c)).toBe('inactive');
   });
 
-  it('lets members read billing but only owners change it', async () => {
+  it('lets billing.view read billing, billing.update change it, and nobody else (issue 8, finding 4)', async () => {
     const o = await subscribed();
-    const staff = await user();
-    const [{ id }] = await t.database.query<{ id: string }>('select id from users where email = $1', [staff.email]);
-    await t.database.query('update users set organisation_id = $1 where id = $2', [o.orgId, id]);
-    await t.database.query(`insert into organisation_members (organisation_id, user_id, role_id) select $1, $2, id from roles where organisation_id = $1 and builtin = 'staff'`, [o.orgId, id]);
-    const view = await staff.get('/api/billing/subscription');
-    expect(view.data.data).toMatchObject({ status: 'active', can_manage: false });
-    expect((await staff.get('/api/billing/invoices')).data.data.length).toBe(1);
-    expect((await staff.post('/api/billing/cancel')).statusCode).toBe(403);
-    expect((await staff.post('/api/billing/payment-methods', card('4242424242424242'))).statusCode).toBe(403);
+    const join = async (builtin: string) => {
+      const c = await user();
+      const [{ id }] = await t.database.query<{ id: string }>('select id from users where email = $1', [c.email]);
+      await t.database.query('update users set organisation_id = $1 where id = $2', [o.orgId, id]);
+      await t.database.query(`insert into organisation_members (organisation_id, user_id, role_id) select $1, $2, id from roles where organisation_id = $1 and builtin = $3`, [o.orgId, id, builtin]);
+      return c;
+    };
+    const admin = await join('admin');
+    const staff = await join('staff');
+    expect((await admin.get('/api/billing/subscription')).data.data).toMatchObject({ status: 'active', can_manage: false });
+    expect((await admin.get('/api/billing/invoices')).data.data.length).toBe(1);
+    expect((await admin.post('/api/billing/cancel')).statusCode).toBe(403);
+    expect((await admin.post('/api/billing/payment-methods', card('4242424242424242'))).statusCode).toBe(403);
+    for (const url of ['/api/billing/subscription', '/api/billing/invoices', '/api/billing/payment-methods', '/api/billing/upcoming-invoice']) {
+      expect((await staff.get(url)).data.error.code, url).toBe('forbidden');
+    }
     expect((await staff.request('PATCH', `/api/organisations/${o.orgId}`, { name: 'Staff rename' })).statusCode).toBe(403);
     expect((await staff.get(`/api/organisations/${o.orgId}`)).data.data).toMatchObject({ role: 'Staff', can_edit: false });
     expect((await o.get(`/api/organisations/${o.orgId}`)).data.data).toMatchObject({ role: 'Owner', can_edit: true });
@@ -203,6 +210,20 @@ describe('subscription billing with the local provider', () => {
     expect((await outsider.get(`/api/billing/invoices/${inv.id}/pdf`)).statusCode).toBe(404);
     expect((await createClient(t.app).get('/api/billing/subscription')).statusCode).toBe(401);
     expect((await (await user()).get('/api/billing/subscription')).statusCode).toBe(403);
+  });
+
+  it('makes one subscription of two subscribes sent at once (issue 8, finding 4)', async () => {
+    const c = await owner();
+    const pm = (await c.post('/api/billing/payment-methods', card('4242424242424242'))).data.data.id;
+    await c.get('/api/csrf-cookie');
+    const body = { price_id: 'price_growth_month', payment_method_id: pm };
+    const answers = await Promise.all([c.post('/api/billing/subscribe', body), c.post('/api/billing/subscribe', body), c.post('/api/billing/subscribe', body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.data.error.code)).toEqual(['already_subscribed', 'already_subscribed']);
+    const [{ customer }] = await t.database.query<{ customer: string }>('select provider_customer_id as customer from organisations where id = $1', [c.orgId]);
+    const subs = await t.database.query(`select id from local_billing_objects where kind = 'subscription' and customer_id = $1`, [customer]);
+    expect(subs).toHaveLength(1);
+    expect((await c.get('/api/billing/invoices')).data.data).toHaveLength(1);
   });
 });
 

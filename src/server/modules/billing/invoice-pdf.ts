@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { formatMoney } from '#shared/money/format.ts';
 import type { Invoice } from './provider.ts';
 
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+const money = (minor: number, currency: string) => formatMoney(minor, currency, 'en-GB');
 const day = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10);
 
 /** A one-page invoice document, the same for both providers. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProviderProduct } from '#shared/billing/plans.ts';
 import { cardBrand, cardProblems, digitsOnly } from '#shared/billing/cards.ts';
+import { prorate as share, sumMinor } from '#shared/money/amounts.ts';
 import type { Database } from '../../db/client.ts';
 import {
   PaymentError,
@@ -20,7 +21,7 @@ import {
  */
 
 const DAY = 86_400;
-/** Unpaid renewals end the subscription after this long (spec §4: "unpaid after the grace period"). */
+/** Unpaid renewals end the subscription after this long (docs/product.md#renewals: "unpaid after the grace period"). */
 export const GRACE_DAYS = 7;
 
 type Price = { id: string; product: string; unit_amount: number; currency: string; interval: 'month' | 'year' };
@@ -56,7 +57,7 @@ const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] 
     ],
   },
   {
-    // A provider product without marketing features: the plan list leaves it out (spec §7).
+    // A provider product without marketing features: the plan list leaves it out (docs/product.md#plans).
     id: 'prod_fyn_onboarding', name: 'Onboarding workshop', description: 'One-off data migration and training day.',
     metadata: {}, marketing_features: [], prices: [],
   },
@@ -84,8 +85,24 @@ export type LocalProvider = PaymentProvider & {
   advanceClock(seconds: number): Promise<BillingEvent[]>;
 };
 
-export function createLocalProvider(database: Database): LocalProvider {
+/**
+ * `takesCards: false` (production without LOCAL_PAYMENTS=true): the provider refuses to save cards
+ * or charge, rather than "accept" cards that nobody charges.
+ */
+export function createLocalProvider(database: Database, { takesCards = true }: { takesCards?: boolean } = {}): LocalProvider {
   const q = database.query.bind(database);
+  const refuseWithoutPayments = () => {
+    if (!takesCards) throw new PaymentError('payments_unavailable', 'Card payments are not set up on this server. The operator must configure Stripe.');
+  };
+  type Outcome = { subscription: Subscription; events: BillingEvent[] };
+  /** The first call's outcome under an idempotency key, as Stripe keeps it. */
+  async function once(key: string, run: () => Promise<Outcome>): Promise<Outcome> {
+    const done = await get<Outcome>('idempotency', key);
+    if (done) return done;
+    const outcome = await run();
+    await put('idempotency', key, null, outcome, outcome.subscription.current_period_start);
+    return outcome;
+  }
 
   async function get<T>(kind: string, id: string): Promise<T | null> {
     const [row] = await q<{ data: T }>('select data from local_billing_objects where id = $1 and kind = $2 and not deleted', [id, kind]);
@@ -128,7 +145,7 @@ export function createLocalProvider(database: Database): LocalProvider {
     const c = await customerOrFail(customer);
     const seq = (c.invoice_seq ?? 0) + 1;
     await put('customer', customer, customer, { ...c, invoice_seq: seq }, at);
-    const amount = Math.max(0, lines.reduce((s, l) => s + l.amount, 0));
+    const amount = Math.max(0, sumMinor(lines.map((l) => l.amount)));
     const invoice: Invoice & { subscription: string | null } = {
       id: newId('in'), number: `FYN-${customer.slice(4, 10).toUpperCase()}-${String(seq).padStart(4, '0')}`, status: 'open',
       amount_due: amount, amount_paid: 0, currency: 'gbp', created: at, period_start: period[0], period_end: period[1], lines, subscription,
@@ -153,10 +170,10 @@ export function createLocalProvider(database: Database): LocalProvider {
     if (!newPrice) throw new PaymentError('invalid_request', 'No such price.');
     const total = sub.current_period_end - sub.current_period_start;
     const left = Math.max(0, sub.current_period_end - at);
-    const credit = -Math.round((oldPrice.unit_amount * left) / total);
+    const credit = -share(oldPrice.unit_amount, left, total);
     const lines: InvoiceLine[] = [{ description: `Unused time on ${productName(oldPrice.product)}`, amount: credit, period_start: at, period_end: sub.current_period_end, proration: true }];
     if (newPrice.interval === oldPrice.interval) {
-      lines.push({ description: `Remaining time on ${productName(newPrice.product)}`, amount: Math.round((newPrice.unit_amount * left) / total), period_start: at, period_end: sub.current_period_end, proration: true });
+      lines.push({ description: `Remaining time on ${productName(newPrice.product)}`, amount: share(newPrice.unit_amount, left, total), period_start: at, period_end: sub.current_period_end, proration: true });
       return { lines, start: sub.current_period_start, end: sub.current_period_end };
     }
     // A change of billing interval starts a new period now, as Stripe does.
@@ -227,6 +244,7 @@ export function createLocalProvider(database: Database): LocalProvider {
     },
 
     async addPaymentMethod(customer, input) {
+      refuseWithoutPayments();
       await customerOrFail(customer);
       if ('payment_method_id' in input) throw new PaymentError('invalid_request', 'Send the card number, expiry and CVC.');
       const number = digitsOnly(input.number);
@@ -265,7 +283,9 @@ export function createLocalProvider(database: Database): LocalProvider {
       }
     },
 
-    async subscribe(customer, priceId, pm) {
+    subscribe(customer, priceId, pm, idempotencyKey) {
+      return once(idempotencyKey, async () => {
+      refuseWithoutPayments();
       const price = PRICES.get(priceId);
       if (!price) throw new PaymentError('invalid_request', 'No such price.');
       const card = (await cards(customer)).find((c) => c.id === pm);
@@ -281,16 +301,19 @@ export function createLocalProvider(database: Database): LocalProvider {
       await put('subscription', sub.id, customer, sub, at);
       await put('invoice', invoice.id, customer, { ...invoice, subscription: sub.id, status: 'paid', amount_paid: invoice.amount_due }, at);
       return { subscription: publicSub(sub), events: [event('invoice.paid', at, customer, sub.id)] };
+    });
     },
 
     async previewPlanChange(subscriptionId, priceId) {
       const sub = await get<StoredSubscription>('subscription', subscriptionId);
       if (!sub || sub.status === 'canceled') throw new PaymentError('invalid_request', 'No such subscription.');
       const { lines, start, end } = await prorate(sub, priceId, await now());
-      return { amount_due: Math.max(0, lines.reduce((s, l) => s + l.amount, 0)), currency: 'gbp', period_start: start, period_end: end, lines };
+      return { amount_due: Math.max(0, sumMinor(lines.map((l) => l.amount))), currency: 'gbp', period_start: start, period_end: end, lines };
     },
 
-    async changePlan(subscriptionId, priceId) {
+    changePlan(subscriptionId, priceId, idempotencyKey) {
+      return once(idempotencyKey, async () => {
+      refuseWithoutPayments();
       const sub = await get<StoredSubscription>('subscription', subscriptionId);
       if (!sub || sub.status === 'canceled') throw new PaymentError('invalid_request', 'No such subscription.');
       if (sub.price_id === priceId) throw new PaymentError('invalid_request', 'The subscription is already on this price.');
@@ -309,6 +332,7 @@ export function createLocalProvider(database: Database): LocalProvider {
       await put('subscription', sub.id, sub.customer, next, at);
       events.push(event('customer.subscription.updated', at, sub.customer, sub.id));
       return { subscription: publicSub(next), events };
+    });
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {

@@ -35,7 +35,7 @@ export type Invoice = {
 export type InvoicePreview = { amount_due: number; currency: string; period_start: number; period_end: number; lines: InvoiceLine[] };
 
 /**
- * Provider events that move an organisation's status (spec §4). `created` is the provider's
+ * Provider events that move an organisation's status (docs/product.md#organisation-statuses). `created` is the provider's
  * time (epoch seconds): events can arrive late, out of order, or twice.
  */
 export type BillingEvent = {
@@ -52,7 +52,7 @@ export type NewPaymentMethod = { number: string; exp_month: number; exp_year: nu
 /** A refusal the user can act on (declined card, expired card …): answered as 402. */
 export class PaymentError extends Error {
   constructor(
-    readonly code: 'card_declined' | 'expired_card' | 'incorrect_number' | 'incorrect_cvc' | 'invalid_request' | 'payment_failed',
+    readonly code: 'card_declined' | 'expired_card' | 'incorrect_number' | 'incorrect_cvc' | 'invalid_request' | 'payment_failed' | 'payments_unavailable',
     message: string,
   ) {
     super(message);
@@ -70,10 +70,13 @@ export interface PaymentProvider {
   listPaymentMethods(customerId: string): Promise<Card[]>;
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
   deletePaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
-  /** Starts a subscription and charges its first invoice; throws PaymentError when refused. */
-  subscribe(customerId: string, priceId: string, paymentMethodId: string): Promise<{ subscription: Subscription; events: BillingEvent[] }>;
+  /**
+   * Starts a subscription and charges its first invoice; throws PaymentError when refused. The same
+   * idempotency key answers the first call's result again instead of subscribing twice.
+   */
+  subscribe(customerId: string, priceId: string, paymentMethodId: string, idempotencyKey: string): Promise<{ subscription: Subscription; events: BillingEvent[] }>;
   previewPlanChange(subscriptionId: string, priceId: string): Promise<InvoicePreview>;
-  changePlan(subscriptionId: string, priceId: string): Promise<{ subscription: Subscription; events: BillingEvent[] }>;
+  changePlan(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<{ subscription: Subscription; events: BillingEvent[] }>;
   /** Cancel at period end (true) or undo that (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription>;
   getSubscription(subscriptionId: string): Promise<Subscription | null>;

@@ -7,12 +7,12 @@ import type { ProviderProduct } from '#shared/billing/plans.ts';
 import { providerProductSchema } from '#shared/billing/product-schema.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { can, reloadMember, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { statusHistory } from '../organisations/service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { LocalProvider } from './local-provider.ts';
 import { PaymentError } from './provider.ts';
-import { applyAll, applyBillingEvent, customerOf, userStatusChange } from './service.ts';
+import { applyAll, applyBillingEvent, customerOf, userStatusChange, withBillingLease } from './service.ts';
 import { isPremium } from './status.ts';
 
 const PRODUCTS_TTL_MS = 10 * 60_000;
@@ -20,10 +20,17 @@ const PRODUCTS_TTL_MS = 10 * 60_000;
 /** 402 for refusals the user can act on, with the provider's words. */
 function paymentFailure(err: unknown): never {
   if (err instanceof PaymentError) {
+    if (err.code === 'payments_unavailable') throw new AppError(503, err.code, err.message);
     const status = err.code === 'invalid_request' ? 422 : 402;
     throw new AppError(status, err.code, err.message, err.code === 'invalid_request' ? undefined : { card: err.message });
   }
   throw err;
+}
+
+/** A card id that is not one of the organisation's own: 404, as for any record of another tenant. */
+function cardNotFound(err: unknown): never {
+  if (err instanceof PaymentError && err.code === 'invalid_request') throw notFound('The card');
+  return paymentFailure(err);
 }
 
 export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -35,6 +42,12 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   async function listProducts() {
     if (!products || Date.now() - products.at > PRODUCTS_TTL_MS) products = { at: Date.now(), list: await provider.listProducts() };
     return products.list;
+  }
+  /** A price the provider offers now (from the cached product list), else 422 before anything is written. */
+  async function knownPrice(priceId: string) {
+    if (!(await listProducts()).some((p) => p.prices.some((price) => price.id === priceId))) {
+      throw new AppError(422, 'invalid_request', 'No such price.', { price_id: 'Choose one of the plans on offer.' });
+    }
   }
   const customer = (m: Membership) => customerOf(ctx, provider, m.organisation, m.user.email);
 
@@ -67,14 +80,16 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
       history: await statusHistory(ctx, org.id),
     };
   }
-  const fresh = async (req: Parameters<typeof requireMember>[1]) => overview(await requireMember(ctx, req));
+  const fresh = async (req: Parameters<typeof requireMember>[1]) => overview(await reloadMember(ctx, req));
   const overviewResponse = { 200: envelope(billingOverviewSchema) };
 
   api.get('/api/billing/products', {
+    config: { access: 'public' },
     schema: { tags, summary: 'The provider’s products and prices (public)', response: { 200: envelope(z.array(providerProductSchema)) } },
   }, async () => ({ data: await listProducts() }));
 
   api.get('/api/billing/config', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'Which payment provider runs, its publishable key, and the enterprise product (public)',
@@ -83,10 +98,12 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async () => ({ data: { provider: provider.kind, publishable_key: ctx.config.stripe?.publishableKey ?? null, enterprise_product_id: ctx.config.enterpriseProductId } }));
 
   api.get('/api/billing/subscription', {
+    config: { access: 'billing.view' },
     schema: { tags, summary: 'Status, current subscription and status history of the caller’s organisation', response: overviewResponse },
   }, async (req) => ({ data: await fresh(req) }));
 
   api.get('/api/billing/upcoming-invoice', {
+    config: { access: 'billing.view' },
     schema: { tags, summary: 'The next invoice, or null (also when the provider fails)', response: { 200: envelope(invoicePreviewSchema.nullable()) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -99,6 +116,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/billing/invoices', {
+    config: { access: 'billing.view' },
     schema: { tags, summary: 'Invoices of the caller’s organisation, newest first', response: { 200: envelope(z.array(invoiceSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -106,6 +124,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/billing/invoices/:id/pdf', {
+    config: { access: 'billing.view' },
     schema: { tags, summary: 'An invoice as PDF', params: z.object({ id: z.string().max(255) }) },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
@@ -121,6 +140,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/billing/payment-methods', {
+    config: { access: 'billing.view' },
     schema: { tags, summary: 'Saved cards', response: { 200: envelope(z.array(cardSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -128,6 +148,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/setup-intent', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'Stripe: a SetupIntent client secret for its card element; local: null', response: { 200: envelope(z.object({ client_secret: z.string().nullable() })) } },
   }, async (req) => {
     const m = await manager(req);
@@ -135,6 +156,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/payment-methods', {
+    config: { access: 'billing.update' },
     schema: {
       tags,
       summary: 'Save a card: {number,exp_month,exp_year,cvc} (local) or {payment_method_id} (Stripe)',
@@ -154,46 +176,67 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/payment-methods/:id/default', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'Make a saved card the default', params: z.object({ id: z.string().max(255) }), response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await manager(req);
-    const cus = await customer(m);
-    await provider.setDefaultPaymentMethod(cus, req.params.id).catch(paymentFailure);
+    // No customer yet means no saved card: nothing is created for a card that is not there.
+    const cus = m.organisation.providerCustomerId;
+    if (!cus) throw notFound('The card');
+    await provider.setDefaultPaymentMethod(cus, req.params.id).catch(cardNotFound);
     if (m.organisation.status === 'outstanding_payment') await applyAll(ctx, await provider.retryOpenInvoices(cus));
     return reply.status(204).send(null);
   });
 
   api.delete('/api/billing/payment-methods/:id', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'Delete a saved card', params: z.object({ id: z.string().max(255) }), response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await manager(req);
-    await provider.deletePaymentMethod(await customer(m), req.params.id).catch((err) => {
-      if (err instanceof PaymentError && err.code === 'invalid_request') throw notFound('The card');
-      throw err;
-    });
+    const cus = m.organisation.providerCustomerId;
+    if (!cus) throw notFound('The card');
+    await provider.deletePaymentMethod(cus, req.params.id).catch(cardNotFound);
     return reply.status(204).send(null);
   });
 
+  /** 409 while the organisation holds a live (not cancelled) subscription. */
+  async function notSubscribed(subscriptionId: string | null) {
+    const current = subscriptionId ? await provider.getSubscription(subscriptionId).catch(() => null) : null;
+    if (current && current.status !== 'canceled') throw new AppError(409, 'already_subscribed', 'The organisation already has a subscription: change its plan instead.');
+  }
+
   api.post('/api/billing/subscribe', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'Subscribe to a price with a saved card', body: subscribeBody, response: { 200: envelope(billingOverviewSchema), 402: apiErrorSchema } },
   }, async (req) => {
     const m = await manager(req);
-    const current = m.organisation.subscriptionId ? await provider.getSubscription(m.organisation.subscriptionId).catch(() => null) : null;
-    if (current && current.status !== 'canceled') throw new AppError(409, 'already_subscribed', 'The organisation already has a subscription: change its plan instead.');
-    const cus = await customer(m);
-    await userStatusChange(ctx, m.organisation, 'checkout_started', m.user.id);
-    try {
-      const { subscription, events } = await provider.subscribe(cus, req.body.price_id, req.body.payment_method_id);
-      await ctx.database.query('update organisations set subscription_id = $2, price_id = $3 where id = $1', [m.organisation.id, subscription.id, subscription.price_id]);
-      await applyAll(ctx, events);
-    } catch (err) {
-      await userStatusChange(ctx, m.organisation, 'checkout_failed', m.user.id);
-      paymentFailure(err);
+    await notSubscribed(m.organisation.subscriptionId);
+    // The card must be one of the organisation's own saved cards (so it has a customer already):
+    // anything else is refused before the checkout begins or anything is written.
+    const cus = m.organisation.providerCustomerId;
+    const cards = cus ? await provider.listPaymentMethods(cus) : [];
+    if (!cus || !cards.some((c) => c.id === req.body.payment_method_id)) {
+      throw new AppError(422, 'invalid_request', 'No such payment method.', { payment_method_id: 'Choose one of the organisation’s saved cards.' });
     }
+    await knownPrice(req.body.price_id);
+    await withBillingLease(ctx, m.organisation.id, 'subscribe', async (org, key) => {
+      // Again under the lease: a subscribe that finished a moment ago counts.
+      await notSubscribed(org.subscriptionId);
+      await userStatusChange(ctx, org, 'checkout_started', m.user.id);
+      try {
+        const { subscription, events } = await provider.subscribe(cus, req.body.price_id, req.body.payment_method_id, key);
+        await ctx.database.query('update organisations set subscription_id = $2, price_id = $3 where id = $1', [org.id, subscription.id, subscription.price_id]);
+        await applyAll(ctx, events);
+      } catch (err) {
+        await userStatusChange(ctx, (await reloadMember(ctx, req)).organisation, 'checkout_failed', m.user.id);
+        paymentFailure(err);
+      }
+    });
     return { data: await fresh(req) };
   });
 
   api.post('/api/billing/preview-change', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'What a change of plan costs now (proration), before confirming', body: priceBody, response: { 200: envelope(invoicePreviewSchema) } },
   }, async (req) => {
     const m = await manager(req);
@@ -202,18 +245,24 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/change-plan', {
+    config: { access: 'billing.update' },
     schema: { tags, summary: 'Move the subscription to another price, prorated', body: priceBody, response: { 200: envelope(billingOverviewSchema), 402: apiErrorSchema } },
   }, async (req) => {
     const m = await manager(req);
     if (!m.organisation.subscriptionId) throw new AppError(409, 'no_subscription', 'The organisation has no subscription yet.');
-    const { subscription, events } = await provider.changePlan(m.organisation.subscriptionId, req.body.price_id).catch(paymentFailure);
-    await ctx.database.query('update organisations set price_id = $2 where id = $1', [m.organisation.id, subscription.price_id]);
-    await applyAll(ctx, events);
+    await knownPrice(req.body.price_id);
+    await withBillingLease(ctx, m.organisation.id, 'change-plan', async (org, key) => {
+      if (!org.subscriptionId) throw new AppError(409, 'no_subscription', 'The organisation has no subscription yet.');
+      const { subscription, events } = await provider.changePlan(org.subscriptionId, req.body.price_id, key).catch(paymentFailure);
+      await ctx.database.query('update organisations set price_id = $2 where id = $1', [org.id, subscription.price_id]);
+      await applyAll(ctx, events);
+    });
     return { data: await fresh(req) };
   });
 
   for (const [path, cancel] of [['/api/billing/cancel', true], ['/api/billing/resume', false]] as const) {
     api.post(path, {
+    config: { access: 'billing.update' },
       schema: { tags, summary: cancel ? 'Cancel at the end of the paid period' : 'Undo a cancellation before the period ends', response: overviewResponse },
     }, async (req) => {
       const m = await manager(req);
@@ -227,7 +276,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post('/api/billing/webhook', { schema: { tags, summary: 'Payment provider webhooks (Stripe signature required)' } }, async (req, reply) => {
+    scope.post('/api/billing/webhook', { config: { access: 'public' }, schema: { tags, summary: 'Payment provider webhooks (Stripe signature required)' } }, async (req, reply) => {
       if (!provider.parseWebhook) throw notFound('POST /api/billing/webhook');
       let event;
       try {
@@ -240,9 +289,10 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  if (ctx.config.env !== 'production' && provider.kind === 'local') {
+  if (ctx.config.devMode && provider.kind === 'local') {
     const local = provider as LocalProvider;
     api.post('/api/dev/billing/advance-clock', {
+    config: { access: 'public' },
       schema: {
         tags: ['dev'],
         summary: 'Local provider: move its clock forward and run renewals that fell due (not in production)',

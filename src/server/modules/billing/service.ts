@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { billingEvents, organisations, type OrganisationStatus } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { changeStatus } from '../organisations/service.ts';
 import type { OrganisationRow } from '../organisations/membership.ts';
 import type { BillingEvent, PaymentProvider } from './provider.ts';
@@ -66,4 +67,38 @@ export async function customerOf(ctx: AppContext, provider: PaymentProvider, org
 
 export async function applyAll(ctx: AppContext, events: BillingEvent[]) {
   for (const e of events) await applyBillingEvent(ctx, e);
+}
+
+const LEASE_SECONDS = 120;
+const LEASE_WAIT_MS = 15_000;
+const LEASE_POLL_MS = 100;
+
+/**
+ * Runs a subscribe or change-plan for one organisation at a time. The lease is taken with one
+ * UPDATE (under the row lock) and held while the provider is called, without a transaction open
+ * across that call; a second caller waits for it, then sees the first one's result. `key` is the
+ * provider's idempotency key for this attempt: a retry after a crash (same billing_version) gets
+ * the first call's answer instead of a second subscription; every finished attempt moves it on.
+ */
+export async function withBillingLease<T>(ctx: AppContext, organisationId: string, action: string, run: (org: typeof organisations.$inferSelect, key: string) => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const [org] = await ctx.database.db
+      .update(organisations)
+      .set({ billingLockUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(sql`${organisations.id} = ${organisationId} and (${organisations.billingLockUntil} is null or ${organisations.billingLockUntil} < now())`)
+      .returning();
+    if (org) {
+      try {
+        return await run(org, `fyn-${organisationId}-${action}-${org.billingVersion}`);
+      } finally {
+        await ctx.database.db
+          .update(organisations)
+          .set({ billingLockUntil: null, billingVersion: sql`${organisations.billingVersion} + 1` })
+          .where(eq(organisations.id, organisationId));
+      }
+    }
+    if (Date.now() - started > LEASE_WAIT_MS) throw new AppError(409, 'billing_busy', 'Another change to this subscription is in progress. Try again in a moment.');
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  }
 }

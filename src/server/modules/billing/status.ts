@@ -5,7 +5,7 @@ import type { BillingEvent } from './provider.ts';
 export type StatusTrigger = 'checkout_started' | 'checkout_failed' | BillingEvent['type'];
 
 /**
- * Spec §4 and the issue's machine: inactive → awaiting_payment (checkout begun) → active (paid)
+ * The machine of docs/product.md#organisation-statuses: inactive → awaiting_payment (checkout begun) → active (paid)
  * → outstanding_payment (a renewal failed) → active (paid) or inactive (cancelled, or unpaid
  * after the grace period). A payment that arrives without a checkout (a webhook first) also
  * activates. Any other pair leaves the status as it is.
@@ -21,5 +21,5 @@ export function nextStatus(current: OrganisationStatus, trigger: StatusTrigger):
   return TRANSITIONS[current][trigger] ?? null;
 }
 
-/** Premium (spec §4): active, or forced by configuration. */
+/** Premium (docs/product.md#premium): active, or forced by configuration. */
 export const isPremium = (status: OrganisationStatus | null | undefined, forced: boolean) => forced || status === 'active';

@@ -1,7 +1,7 @@
 /** The Stripe path through FYN's own API: configuration → adapter → a server that answers like Stripe → webhooks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
-import { FAKE_PRICES, fakeStripeEvent, signStripeWebhook, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { FAKE_PRICES, fakeStripeEvent, signStripeWebhook, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_fyn';
 let fake: FakeStripe;

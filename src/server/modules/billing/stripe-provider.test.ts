@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansFromProducts } from '#shared/billing/plans.ts';
-import { FAKE_PRICES, FAKE_PRODUCTS, fakeStripeEvent, signStripeWebhook, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { FAKE_PRICES, FAKE_PRODUCTS, fakeStripeEvent, signStripeWebhook, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 import { PaymentError, type PaymentProvider } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
+
+/** A fresh idempotency key per provider call, as the routes make one per attempt. */
+let keys = 0;
+const key = () => `test-attempt-${++keys}`;
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
 
@@ -121,7 +125,7 @@ describe('stripe provider: customers and cards', () => {
     const card = await stripe.addPaymentMethod(owner, { payment_method_id: 'pm_card_visa' });
     await expectPaymentError(stripe.deletePaymentMethod(other, card.id), 'invalid_request');
     await expectPaymentError(stripe.setDefaultPaymentMethod(other, card.id), 'invalid_request');
-    await expectPaymentError(stripe.subscribe(other, FAKE_PRICES.professionalMonthly, card.id), 'invalid_request');
+    await expectPaymentError(stripe.subscribe(other, FAKE_PRICES.professionalMonthly, card.id, key()), 'invalid_request');
     expect(fake.state.paymentMethods.get(card.id)?.customer).toBe(owner);
   });
 });
@@ -131,7 +135,7 @@ describe('stripe provider: subscriptions', () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
     const before = fake.now();
-    const { subscription, events } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id);
+    const { subscription, events } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key());
     expect(events).toEqual([]);
     expect(subscription).toMatchObject({
       customer: customerId,
@@ -155,7 +159,7 @@ describe('stripe provider: subscriptions', () => {
   it('a declined card throws card_declined and leaves no subscription behind', async () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_chargeDeclined' });
-    const error = await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id), 'card_declined');
+    const error = await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key()), 'card_declined');
     expect(error.message).toBe('Your card was declined.');
     expect([...fake.state.subscriptions.values()].filter((s) => s.customer === customerId)).toEqual([]);
     expect(await stripe.listInvoices(customerId)).toEqual([]);
@@ -165,14 +169,14 @@ describe('stripe provider: subscriptions', () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
     fake.fail({ method: 'POST', path: '/v1/subscriptions', status: 402, error: { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' }, times: 1 });
-    const error = await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id), 'expired_card');
+    const error = await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key()), 'expired_card');
     expect(error.message).toBe('Your card has expired.');
   });
 
   it('previews a plan change (prorations) and changes the plan', async () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.starterMonthly, card.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.starterMonthly, card.id, key());
     fake.advanceClock(15 * 86_400);
     try {
       const preview = await stripe.previewPlanChange(subscription.id, FAKE_PRICES.professionalMonthly);
@@ -188,7 +192,7 @@ describe('stripe provider: subscriptions', () => {
         subscription_details: { items: [{ id: itemId, price: FAKE_PRICES.professionalMonthly }], proration_behavior: 'always_invoice' },
       });
 
-      const changed = await stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly);
+      const changed = await stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly, key());
       expect(changed.events).toEqual([]);
       expect(changed.subscription).toMatchObject({ id: subscription.id, status: 'active', price_id: FAKE_PRICES.professionalMonthly, product_id: FAKE_PRODUCTS.professional });
       expect(lastRequest('POST', `/v1/subscriptions/${subscription.id}`)?.params).toMatchObject({
@@ -218,19 +222,19 @@ describe('stripe provider: subscriptions', () => {
   it('a declined plan-change payment throws and keeps the old plan', async () => {
     const customerId = await newCustomer();
     const good = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.starterMonthly, good.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.starterMonthly, good.id, key());
     const bad = fake.addCard(customerId, 'pm_card_chargeDeclined');
     await stripe.setDefaultPaymentMethod(customerId, bad.id);
     // The subscription's own default follows the customer's default.
     expect(fake.state.subscriptions.get(subscription.id)?.default_payment_method).toBe(bad.id);
-    await expectPaymentError(stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly), 'card_declined');
+    await expectPaymentError(stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly, key()), 'card_declined');
     expect(await stripe.getSubscription(subscription.id)).toMatchObject({ price_id: FAKE_PRICES.starterMonthly, status: 'active' });
   });
 
   it('cancels at period end and undoes it', async () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalAnnual, card.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalAnnual, card.id, key());
     expect(await stripe.upcomingInvoice(customerId, subscription.id)).not.toBeNull();
 
     const cancelled = await stripe.setCancelAtPeriodEnd(subscription.id, true);
@@ -247,19 +251,19 @@ describe('stripe provider: subscriptions', () => {
     const customerId = await newCustomer();
     await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
     const second = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_mastercard' });
-    await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, second.id);
+    await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, second.id, key());
     expect((await stripe.listPaymentMethods(customerId)).find((c) => c.is_default)?.id).toBe(second.id);
   });
 
   it('refuses unknown or inactive prices, the current price, and unknown subscriptions', async () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    await expectPaymentError(stripe.subscribe(customerId, 'price_missing', card.id), 'invalid_request');
-    await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalOldMonthly, card.id), 'invalid_request');
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id);
-    await expectPaymentError(stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly), 'invalid_request');
+    await expectPaymentError(stripe.subscribe(customerId, 'price_missing', card.id, key()), 'invalid_request');
+    await expectPaymentError(stripe.subscribe(customerId, FAKE_PRICES.professionalOldMonthly, card.id, key()), 'invalid_request');
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key());
+    await expectPaymentError(stripe.changePlan(subscription.id, FAKE_PRICES.professionalMonthly, key()), 'invalid_request');
     await expectPaymentError(stripe.previewPlanChange(subscription.id, 'price_missing'), 'invalid_request');
-    await expectPaymentError(stripe.changePlan('sub_missing', FAKE_PRICES.professionalAnnual), 'invalid_request');
+    await expectPaymentError(stripe.changePlan('sub_missing', FAKE_PRICES.professionalAnnual, key()), 'invalid_request');
     await expectPaymentError(stripe.setCancelAtPeriodEnd('sub_missing', true), 'invalid_request');
   });
 
@@ -273,7 +277,7 @@ describe('stripe provider: invoices', () => {
     const customerId = await newCustomer();
     const other = await newCustomer('Other Freight');
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key());
 
     const invoices = await stripe.listInvoices(customerId);
     expect(invoices).toHaveLength(1);
@@ -301,7 +305,7 @@ describe('stripe provider: invoices', () => {
   it('previews the upcoming invoice, and answers null when Stripe fails', async () => {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key());
     const upcoming = await stripe.upcomingInvoice(customerId, subscription.id);
     expect(upcoming).toMatchObject({ amount_due: 4900, currency: 'gbp', period_start: subscription.current_period_end });
     expect(upcoming?.lines).toEqual([expect.objectContaining({ amount: 4900, proration: false })]);
@@ -334,11 +338,24 @@ describe('stripe provider: invoices', () => {
   });
 });
 
+describe('stripe provider: idempotency', () => {
+  it('sends an Idempotency-Key, and the same key makes one subscription however often it is sent', async () => {
+    const customerId = await newCustomer();
+    const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
+    const first = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, 'fyn-org-subscribe-0');
+    const again = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, 'fyn-org-subscribe-0');
+    expect(again.subscription.id).toBe(first.subscription.id);
+    expect([...fake.state.subscriptions.values()].filter((s) => s.customer === customerId)).toHaveLength(1);
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
+    expect(creates.at(-1)?.idempotencyKey).toBe('fyn-org-subscribe-0');
+  });
+});
+
 describe('stripe provider: webhooks', () => {
   async function paidSubscription() {
     const customerId = await newCustomer();
     const card = await stripe.addPaymentMethod(customerId, { payment_method_id: 'pm_card_visa' });
-    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id);
+    const { subscription } = await stripe.subscribe(customerId, FAKE_PRICES.professionalMonthly, card.id, key());
     const invoiceId = fake.state.subscriptions.get(subscription.id)!.latest_invoice!;
     return { customerId, subscription, invoiceId };
   }

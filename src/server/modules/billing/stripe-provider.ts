@@ -1,5 +1,5 @@
 /**
- * The Stripe payment adapter (DESIGN.md §5): the PaymentProvider port over the official SDK.
+ * The Stripe payment adapter (docs/architecture.md#payments): the PaymentProvider port over the official SDK.
  * Status changes reach us through webhooks (invoice.paid, invoice.payment_failed,
  * customer.subscription.updated/deleted), so calls return `events: []`.
  *
@@ -26,7 +26,7 @@ import {
 export type StripeProviderOptions = {
   secretKey: string;
   webhookSecret: string;
-  /** Tests point these at a local fake (fake-stripe.ts). */
+  /** Tests point these at a local fake (src/server/test/fake-stripe.ts). */
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
@@ -315,7 +315,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async subscribe(customerId, priceId, paymentMethodId) {
+    async subscribe(customerId, priceId, paymentMethodId, idempotencyKey) {
       await ownPaymentMethod(customerId, paymentMethodId);
       let sub: Stripe.Subscription;
       try {
@@ -326,7 +326,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           // A refused card fails the call and leaves no incomplete subscription behind.
           payment_behavior: 'error_if_incomplete',
           expand: ['latest_invoice'],
-        });
+        }, { idempotencyKey });
       } catch (e) {
         throw toPaymentError(e, { invalidRequest: true });
       }
@@ -350,7 +350,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async changePlan(subscriptionId, priceId) {
+    async changePlan(subscriptionId, priceId, idempotencyKey) {
       const { item } = await subscriptionItem(subscriptionId);
       if (item.price.id === priceId) throw new PaymentError('invalid_request', 'The subscription is already on this price.');
       try {
@@ -359,7 +359,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           proration_behavior: 'always_invoice',
           payment_behavior: 'error_if_incomplete',
           expand: ['latest_invoice'],
-        });
+        }, { idempotencyKey });
         return { subscription: mapStripeSubscription(sub), events: [] };
       } catch (e) {
         throw toPaymentError(e, { invalidRequest: true });

@@ -56,7 +56,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const customer = await customerOf(ctx, local, org, DEMO_USERS[0].email);
   const card = await local.addPaymentMethod(customer, { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' });
   await local.advanceClock(-90 * 86_400);
-  const { subscription, events } = await local.subscribe(customer, 'price_growth_month', card.id);
+  const { subscription, events } = await local.subscribe(customer, 'price_growth_month', card.id, `demo-${org.id}-subscribe`);
   await database.db.update(organisations).set({ subscriptionId: subscription.id, priceId: subscription.price_id }).where(eq(organisations.id, org.id));
   await applyAll(ctx, events);
   await applyAll(ctx, await local.advanceClock(90 * 86_400));
@@ -105,8 +105,8 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
   ]);
   await insert('organisation_currencies', [{ currency: 'USD', is_base: false, notes: 'Ocean and air freight' }, { currency: 'EUR', is_base: false, notes: 'European road haulage' }]);
   await insert('exchange_rates', [
-    { base: 'GBP', quote: 'USD', rate: 1.27, valid_from: '2026-11-01', notes: 'Agreed with Barclays FX desk' },
-    { base: 'GBP', quote: 'EUR', rate: 1.15, valid_from: '2026-11-01', notes: 'Monthly booking rate' },
+    { base: 'GBP', quote: 'USD', rate: '1.27', valid_from: '2026-11-01', notes: 'Agreed with Barclays FX desk' },
+    { base: 'GBP', quote: 'EUR', rate: '1.15', valid_from: '2026-11-01', notes: 'Monthly booking rate' },
   ]);
   await insert('standards_certifications', [
     { name: 'AEO Full (AEOF)', issuer: 'HMRC', certificate_number: 'GBAEOF1234567', valid_from: '2024-03-01' },
@@ -117,16 +117,16 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
     { name: 'WCA Inter Global', kind: 'forwarder_network', membership_number: 'WCA-104522', member_since: '2019-05-01', renewal_due: '2027-05-01', website: 'https://www.wcaworld.com' },
     { name: 'FIATA', kind: 'trade_association', membership_number: 'FIATA-GB-2231', member_since: '2016-01-01', website: 'https://fiata.org' },
   ]);
-  const gold = await one('client_tiers', { name: 'Gold', rank: 1, discount_pct: 5, payment_terms_days: 45, description: 'Over 500 TEU a year' });
-  const silver = await one('client_tiers', { name: 'Silver', rank: 2, discount_pct: 2.5, payment_terms_days: 30 });
-  await one('client_tiers', { name: 'Standard', rank: 3, discount_pct: 0, payment_terms_days: 14 });
+  const gold = await one('client_tiers', { name: 'Gold', rank: 1, discount_pct: '5', payment_terms_days: 45, description: 'Over 500 TEU a year' });
+  const silver = await one('client_tiers', { name: 'Silver', rank: 2, discount_pct: '2.5', payment_terms_days: 30 });
+  await one('client_tiers', { name: 'Standard', rank: 3, discount_pct: '0', payment_terms_days: 14 });
   const sea = await one('work_classifications', { code: 'SEA-EXP', name: 'Sea freight export' });
   const cds = await one('work_classifications', { code: 'CUS-IMP', name: 'Customs import declarations' });
   await insert('work_allocations', [
-    { work_classification_id: sea, department_id: ocean, staff_user_id: ids['ocean@demo.fyn.local'], share_pct: 100 },
-    { work_classification_id: cds, department_id: customs, staff_user_id: ids['customs@demo.fyn.local'], share_pct: 100 },
+    { work_classification_id: sea, department_id: ocean, staff_user_id: ids['ocean@demo.fyn.local'], share_pct: '100' },
+    { work_classification_id: cds, department_id: customs, staff_user_id: ids['customs@demo.fyn.local'], share_pct: '100' },
   ]);
-  await insert('commissions', [{ name: 'Ocean sales commission', basis: 'gross_profit', rate_pct: 7.5, staff_user_id: ids['ocean@demo.fyn.local'], work_classification_id: sea, valid_from: '2026-01-01' }]);
+  await insert('commissions', [{ name: 'Ocean sales commission', basis: 'gross_profit', rate_pct: '7.5', staff_user_id: ids['ocean@demo.fyn.local'], work_classification_id: sea, valid_from: '2026-01-01' }]);
   const acme = await one('partners', { name: 'Acme Homewares Ltd', kind: 'client', status: 'active', country: 'GB', city: 'Leeds', contact_name: 'Hannah Price', contact_email: 'imports@acme-homewares.example', client_tier_id: gold });
   const brew = await one('partners', { name: 'Brewster Garden Supplies', kind: 'client', status: 'active', country: 'GB', city: 'Bristol', contact_name: 'Ollie Brewster', client_tier_id: silver });
   await insert('partners', [

@@ -4,14 +4,27 @@ import { z } from 'zod';
 import { apiErrorSchema, envelope } from '#shared/api/errors.ts';
 import type { AppContext } from '../../context.ts';
 
+const ok = { 200: envelope(z.object({ status: z.literal('ok') })) };
+
+/**
+ * Liveness (`/api/health`: the process answers; no database call, so it stays cheap under load)
+ * and readiness (`/api/ready`: the database answers too, for a load balancer's routing decision).
+ */
 export function registerHealthRoutes(app: FastifyInstance, { database }: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
-    schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: envelope(z.object({ status: z.literal('ok') })), 503: apiErrorSchema } },
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/health', {
+    config: { access: 'public' },
+    schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)', response: ok },
+  }, async () => ({ data: { status: 'ok' as const } }));
+
+  api.get('/api/ready', {
+    config: { access: 'public' },
+    schema: { tags: ['system'], summary: 'Readiness: the database answers', response: { ...ok, 503: apiErrorSchema } },
   }, async (req, reply) => {
     try {
       await database.ping();
     } catch (err) {
-      req.log.warn({ err }, 'health: database unreachable');
+      req.log.warn({ err }, 'ready: database unreachable');
       return reply.status(503).send({ error: { code: 'database_unavailable', message: 'The database cannot be reached.' } });
     }
     return { data: { status: 'ok' as const } };

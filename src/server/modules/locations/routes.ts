@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSchema, townQuery, townSchema, type Location } from '#shared/api/locations.ts';
@@ -10,12 +11,31 @@ import { requireUser } from '../auth/session.ts';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
+ * The reference data changes only when it is imported, at start, before the server listens: its
+ * answers are kept in memory (the most asked ones, within a bound), so a repeated search or list
+ * does not reach the database again.
+ */
+function remembered<T extends object>(max: number) {
+  const cache = new LRUCache<string, T>({ max });
+  return async (key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const value = await load();
+    cache.set(key, value);
+    return value;
+  };
+}
+
+/**
  * Exact code first, then names starting with the text, then names containing it; accents and
  * case ignored. The trigram index serves "contains", the text_pattern_ops index the prefix.
  */
 export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { database } = ctx;
+  const searches = remembered<Location[]>(2000);
+  const lists = remembered<object[]>(1000);
   app.withTypeProvider<ZodTypeProvider>().get('/api/locations/search', {
+    config: { access: 'user' },
     schema: {
       tags: ['reference data'],
       summary: 'Search UN/LOCODE locations by code or name',
@@ -28,7 +48,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
     const text = normaliseSearch(q);
     const code = q.replace(/\s+/g, '').toUpperCase();
     // Two index probes (primary key, trigram) instead of one OR, which the planner serves worse.
-    const rows = await database.query<Location & { rank: number }>(
+    const rows = await searches(JSON.stringify([text, code, fn, country, limit]), () => database.query<Location & { rank: number }>(
       `select code, name, country, subdivision, functions, lat, lon, rank from (
          select l.*, 0 as rank from locations l where code = $1
          union all
@@ -39,39 +59,46 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
        order by rank, (search_name = $7) desc, cardinality(functions) desc, length(name), name, code
        limit $6`,
       [code, escapeLike(text) + '%', '%' + escapeLike(text) + '%', fn ?? null, country ?? null, limit, text],
-    );
-    return { data: rows.map(({ rank: _rank, ...l }) => l) };
+    ).then((found) => found.map(({ rank: _rank, ...l }) => l)));
+    return { data: rows };
   });
 
-  // Address builder lists from the shipped reference data (spec §7: countries, state-provinces,
+  // Address builder lists from the shipped reference data (docs/product.md#address-builder: countries, state-provinces,
   // towns and cities, counties, UN location codes — the last is the search above).
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reference data'];
   api.get('/api/address-builder/countries', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Countries that have UN/LOCODE places (ISO 3166-1 alpha-2)', response: { 200: envelope(z.array(z.object({ code: z.string(), places: z.number() }))) } },
   }, async (req) => {
     await requireUser(ctx, req);
-    const rows = await database.query<{ code: string; places: number }>('select country as code, count(*)::int as places from locations group by country order by country');
-    return { data: rows.map((r) => ({ code: r.code, places: Number(r.places) })) };
+    const rows = await lists('countries', async () =>
+      (await database.query<{ code: string; places: number }>('select country as code, count(*)::int as places from locations group by country order by country')).map((r) => ({ code: r.code, places: Number(r.places) })),
+    );
+    return { data: rows as { code: string; places: number }[] };
   });
   api.get('/api/address-builder/subdivisions', {
+    config: { access: 'user' },
     schema: { tags, summary: 'States, provinces, counties and regions of a country (ISO 3166-2)', querystring: builderCountryQuery, response: { 200: envelope(z.array(subdivisionSchema)) } },
   }, async (req) => {
     await requireUser(ctx, req);
-    return { data: await database.query<{ code: string; name: string; type: string | null }>('select code, name, type from subdivisions where country = $1 order by name', [req.query.country]) };
+    const country = req.query.country;
+    const rows = await lists(`subdivisions:${country}`, () => database.query<{ code: string; name: string; type: string | null }>('select code, name, type from subdivisions where country = $1 order by name', [country]));
+    return { data: rows as { code: string; name: string; type: string | null }[] };
   });
   api.get('/api/address-builder/towns', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Towns and cities of a country (optionally of one subdivision), by name prefix', querystring: townQuery, response: { 200: envelope(z.array(townSchema)) } },
   }, async (req) => {
     await requireUser(ctx, req);
     const { country, subdivision, q, limit } = req.query;
     const text = q ? normaliseSearch(q) : '';
-    const rows = await database.query<{ name: string; code: string; subdivision: string | null }>(
+    const rows = await lists(JSON.stringify(['towns', country, subdivision, text, limit]), () => database.query<{ name: string; code: string; subdivision: string | null }>(
       `select name, code, subdivision from locations
         where country = $1 and ($2::text is null or subdivision = $2) and ($3 = '' or search_name like $4 escape '\\')
         order by (search_name = $3) desc, name limit $5`,
       [country, subdivision ?? null, text, escapeLike(text) + '%', limit],
-    );
-    return { data: rows };
+    ));
+    return { data: rows as { name: string; code: string; subdivision: string | null }[] };
   });
 }

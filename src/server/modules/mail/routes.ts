@@ -10,6 +10,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 /** The developer's view of the outbox; never mounted in production. */
 export function registerDevMailRoutes(app: FastifyInstance, { database }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/dev/mail', {
+    config: { access: 'public' },
     schema: {
       tags: ['dev'],
       summary: 'Mail written to the outbox, newest first (not in production)',

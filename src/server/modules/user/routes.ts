@@ -1,36 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { AVATAR_MAX_BYTES, LOCALES, sessionUserSchema, updateUserBody, type Locale, type SessionUser } from '#shared/api/user.ts';
 import { widgetPositionsBody, widgetSequenceSchema } from '#shared/dashboard/widgets.ts';
 import type { AppContext } from '../../context.ts';
-import { organisationMembers, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
+import { users, type OrganisationStatus } from '../../db/schema/index.ts';
 import { isPremium } from '../billing/status.ts';
-import { invalidField, notFound } from '../../lib/errors.ts';
-import { requireUser, type SessionUserRow } from '../auth/session.ts';
-import { IMAGE_TYPES, sniffImage, type ImageExt } from '../files/store.ts';
+import { notFound } from '../../lib/errors.ts';
+import { forgetIdentity, identify, requireUser, type MemberRow, type SessionUserRow } from '../auth/session.ts';
+import { IMAGE_TYPES, type ImageExt } from '../files/store.ts';
+import { FILES_PREFIX, receiveImage } from '../files/images.ts';
 
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const FILES_PREFIX = '/api/files/';
 
 type OrgSummary = { id: string; name: string; status: OrganisationStatus } | null;
 type Membership = { organisation: OrgSummary; permissions: string[] };
 
-/** The organisation summary of spec §3 (id, status) with its name, and the role's permissions. */
-async function organisationOf(ctx: AppContext, u: SessionUserRow): Promise<Membership> {
-  const id = u.organisationId as string | null | undefined;
-  if (!id) return { organisation: null, permissions: [] };
-  const [row] = await ctx.database.db
-    .select({ id: organisations.id, name: organisations.name, status: organisations.status, permissions: roles.permissions, memberStatus: organisationMembers.status })
-    .from(organisations)
-    .leftJoin(organisationMembers, and(eq(organisationMembers.organisation_id, organisations.id), eq(organisationMembers.user_id, u.id)))
-    .leftJoin(roles, and(eq(roles.organisation_id, organisations.id), eq(roles.id, organisationMembers.role_id)))
-    .where(eq(organisations.id, id));
-  if (!row) return { organisation: null, permissions: [] };
-  return { organisation: { id: row.id, name: row.name, status: row.status }, permissions: row.memberStatus === 'active' ? (row.permissions ?? []) : [] };
+/** The organisation summary of docs/product.md#session-user (id, status) with its name, and the role's permissions. */
+function organisationOf(member: MemberRow | null): Membership {
+  if (!member) return { organisation: null, permissions: [] };
+  const { id, name, status } = member.organisation;
+  return { organisation: { id, name, status }, permissions: member.status === 'active' ? member.role.permissions : [] };
 }
 
 export function toSessionUser(u: SessionUserRow, { organisation, permissions }: Membership, forcePremium: boolean): SessionUser {
@@ -58,29 +50,33 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   async function update(id: string, values: Partial<typeof users.$inferInsert>) {
     await database.db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
   }
-  /** The user as stored now (the session's copy was read before our change). */
-  async function fresh(id: string, before: SessionUserRow): Promise<SessionUser> {
-    const [row] = await database.db.select().from(users).where(eq(users.id, id));
-    const u = { ...before, ...row } as SessionUserRow;
-    return toSessionUser(u, await organisationOf(ctx, u), ctx.config.forcePremium);
+  /** The user as stored now (the request's identity was read before our change). */
+  async function fresh(req: FastifyRequest): Promise<SessionUser> {
+    forgetIdentity(req);
+    const identity = await identify(ctx, req);
+    if (!identity) throw notFound('The user');
+    return toSessionUser(identity.user, organisationOf(identity.member), ctx.config.forcePremium);
   }
 
   api.get('/api/user', {
+    config: { access: 'user' },
     schema: { tags, summary: 'The logged-in user', response: userResponse },
   }, async (req) => {
     const user = await requireUser(ctx, req);
-    return { data: toSessionUser(user, await organisationOf(ctx, user), ctx.config.forcePremium) };
+    return { data: toSessionUser(user, organisationOf((await identify(ctx, req))!.member), ctx.config.forcePremium) };
   });
 
   api.patch('/api/user', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Change the own name or interface language', body: updateUserBody, response: userResponse },
   }, async (req) => {
     const user = await requireUser(ctx, req);
     await update(user.id, { ...(req.body.name !== undefined && { name: req.body.name }), ...(req.body.locale && { locale: req.body.locale }) });
-    return { data: await fresh(user.id, user) };
+    return { data: await fresh(req) };
   });
 
   api.post('/api/user/widget-positions', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Save the dashboard layout ({key: position}, 0 = hidden)', body: widgetPositionsBody, response: { 204: z.null() } },
   }, async (req, reply) => {
     const user = await requireUser(ctx, req);
@@ -89,6 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/user/avatar', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'Upload the own picture (multipart field "file": PNG, JPEG or WebP, at most 2 MB)',
@@ -97,30 +94,24 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req) => {
     const user = await requireUser(ctx, req);
-    const part = req.isMultipart() ? await req.file({ limits: { fileSize: AVATAR_MAX_BYTES } }) : undefined;
-    if (!part) throw invalidField('validation_failed', 'file', 'file_required');
-    const data = await part.toBuffer().catch(() => null);
-    if (!data || part.file.truncated) throw invalidField('file_too_large', 'file', 'file_too_large');
-    const ext = sniffImage(data);
-    if (!ext) throw invalidField('unsupported_file_type', 'file', 'file_type');
-    const key = `avatars/${uuidv7()}.${ext}`;
-    await files.put(key, data);
-    await update(user.id, { image: FILES_PREFIX + key });
+    await update(user.id, { image: await receiveImage(req, files, 'avatars', AVATAR_MAX_BYTES) });
     await removeFile(user.image);
-    return { data: await fresh(user.id, user) };
+    return { data: await fresh(req) };
   });
 
   api.delete('/api/user/avatar', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Remove the own picture', response: userResponse },
   }, async (req) => {
     const user = await requireUser(ctx, req);
     await update(user.id, { image: null });
     await removeFile(user.image);
-    return { data: await fresh(user.id, user) };
+    return { data: await fresh(req) };
   });
 
   /** Uploaded pictures, for logged-in users. Names are unique, so they are cached for good. */
   api.get('/api/files/:folder/:name', {
+    config: { access: 'user' },
     schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(['avatars', 'logos']), name: z.string().max(80) }) },
   }, async (req, reply) => {
     await requireUser(ctx, req);

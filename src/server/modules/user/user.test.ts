@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
 
@@ -48,7 +49,7 @@ describe('profile', () => {
     const img = await client.get(url);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(PNG)).toBe(true);
+    expect(await sharp(img.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await createClient(t.app).get(url)).statusCode).toBe(401);
 
     const again = await client.post('/api/user/avatar', form(PNG));
@@ -58,6 +59,25 @@ describe('profile', () => {
     const removed = await client.delete('/api/user/avatar');
     expect(removed.data.data.avatar_url).toBeNull();
     expect((await client.get(again.data.data.avatar_url)).statusCode).toBe(404);
+  });
+
+  it('keeps no EXIF of an uploaded photo: no GPS, no camera, no author (issue 8, finding 5)', async () => {
+    const client = await signedUp();
+    const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4788b6' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Pat Profile', Make: 'HarbourCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '1/1 21/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes('HarbourCam')).toBe(true);
+    const up = await client.post('/api/user/avatar', form(photo, 'me.jpg', 'image/jpeg'));
+    expect(up.statusCode).toBe(200);
+    const stored = (await client.get(up.data.data.avatar_url)).rawPayload;
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(stored.includes('HarbourCam')).toBe(false);
+    expect(stored.includes('Exif')).toBe(false);
   });
 
   it('refuses files that are not images, whatever their name, and files over 2 MB', async () => {

@@ -9,6 +9,7 @@ import type { WeatherProvider } from './provider.ts';
 
 export function registerWeatherRoutes(app: FastifyInstance, ctx: AppContext, provider: WeatherProvider | null) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/weather', {
+    config: { access: 'user' },
     schema: {
       tags: ['dashboard'],
       summary: 'Current weather at a place, from the configured provider',

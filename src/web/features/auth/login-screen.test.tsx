@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { ApiFailure } from '../../lib/api-failure.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { Guarded } from '../../app/guards.tsx';
 import { renderScreen } from '../../test/render.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { sessionUser } from '../../test/fixtures.ts';
@@ -21,7 +22,7 @@ describe('login screen', () => {
   });
 
   it('labels every field and names every button', async () => {
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     expect((await screen.findByLabelText('Email')).tagName).toBe('INPUT');
     expect(screen.getByLabelText('Password').tagName).toBe('INPUT');
     expect(screen.getByLabelText('Remember me')).toBeTruthy();
@@ -29,7 +30,7 @@ describe('login screen', () => {
   });
 
   it('shows field errors from the shared rules without calling the API', async () => {
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your email.')).toBeTruthy();
     expect(await screen.findByText('Please enter your password.')).toBeTruthy();
@@ -42,7 +43,7 @@ describe('login screen', () => {
     api.post.mockRejectedValue(
       new ApiFailure({ status: 422, code: 'invalid_credentials', message: 'These credentials do not match.' }),
     );
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     await userEvent.type(await screen.findByLabelText('Email'), 'Ann@Example.com ');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -56,7 +57,7 @@ describe('login screen', () => {
 
   it('shows the wait time of a 429', async () => {
     api.post.mockRejectedValue(new ApiFailure({ status: 429, code: 'too_many_requests', message: 'Slow', retryAfter: 30 }));
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -67,7 +68,7 @@ describe('login screen', () => {
     api.post.mockRejectedValue(
       new ApiFailure({ status: 422, code: 'validation_failed', message: 'Invalid', fields: { email: 'Enter a valid email address.' } }),
     );
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -78,7 +79,7 @@ describe('login screen', () => {
     useSessionStore.getState().setRedirectPath('/settings');
     api.post.mockResolvedValue({ first_login: true });
     api.get.mockResolvedValue(user);
-    renderScreen(<LoginScreen />, '/auth/login', stubs);
+    renderScreen(<Guarded guards={['guest']}><LoginScreen /></Guarded>, '/auth/login', stubs);
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
     await userEvent.click(screen.getByLabelText('Remember me'));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ERROR_CODES } from '#shared/api/errors.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
@@ -37,7 +37,6 @@ const INVALID_CREDENTIALS = 'invalid_credentials' satisfies ErrorCode;
 export function LoginScreen() {
   const { t } = useTranslation();
   const form = useLightForm(INITIAL, CHECKS);
-  const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const shown = (name: (typeof FIELDS)[number]) => {
     const error = form.errors[name];
@@ -49,8 +48,8 @@ export function LoginScreen() {
       const result = await authApi.login({ ...values, email: normaliseEmail(values.email) });
       return completeLogin(result.first_login);
     },
+    // Logged in: the guest guard of this screen sends the user on (app/guards.tsx).
     onStart: () => setProblem(null),
-    onSuccess: (to) => navigate(to, { replace: true }),
     onError: (error) => {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
       // The client already went to the sign-up code step for an unverified email.

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { ApiFailure } from '../../lib/api-failure.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { Guarded } from '../../app/guards.tsx';
 import { renderScreen } from '../../test/render.tsx';
 import { SignUpScreen } from './sign-up-screen.tsx';
 import { sessionUser } from '../../test/fixtures.ts';
@@ -26,7 +27,7 @@ describe('sign-up screen', () => {
   });
 
   it('shows the password rule and validates with the shared schema', async () => {
-    renderScreen(<SignUpScreen />, '/auth/sign-up');
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up');
     expect(await screen.findByText(/At least 8 characters/)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     expect(await screen.findByText('The password must have at least 8 characters.')).toBeTruthy();
@@ -34,7 +35,7 @@ describe('sign-up screen', () => {
 
   it('registers and goes to the code step with the resend button waiting', async () => {
     api.post.mockResolvedValue(undefined);
-    renderScreen(<SignUpScreen />, '/auth/sign-up');
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up');
     await fillDetails();
     expect(await screen.findByLabelText('Verification code')).toBeTruthy();
     expect(api.post).toHaveBeenCalledWith('/auth/register', {
@@ -51,7 +52,7 @@ describe('sign-up screen', () => {
     api.post.mockRejectedValue(
       new ApiFailure({ status: 422, code: 'validation_failed', message: 'Invalid', fields: { email: 'email_taken' } }),
     );
-    renderScreen(<SignUpScreen />, '/auth/sign-up');
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up');
     await fillDetails();
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
     expect(screen.queryByLabelText('Verification code')).toBeNull();
@@ -60,7 +61,7 @@ describe('sign-up screen', () => {
   it('opens at the code step for ?email=, verifies and goes home logged in', async () => {
     api.post.mockResolvedValue(undefined);
     api.get.mockResolvedValue(user);
-    renderScreen(<SignUpScreen />, '/auth/sign-up?email=ann%40example.com', { '/': 'home page' });
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up?email=ann%40example.com', { '/': 'home page' });
     const code = await screen.findByLabelText('Verification code');
     expect(screen.getByRole('button', { name: 'Resend code' }).hasAttribute('disabled')).toBe(false);
     await userEvent.type(code, '123456');
@@ -74,7 +75,7 @@ describe('sign-up screen', () => {
     api.post.mockRejectedValue(
       new ApiFailure({ status: 422, code: 'invalid_otp', message: 'Wrong', fields: { otp: 'otp_invalid' } }),
     );
-    renderScreen(<SignUpScreen />, '/auth/sign-up?email=ann%40example.com');
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up?email=ann%40example.com');
     await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('This code is not correct.')).toBeTruthy();
@@ -82,7 +83,7 @@ describe('sign-up screen', () => {
 
   it('resends the code and then waits', async () => {
     api.post.mockResolvedValue(undefined);
-    renderScreen(<SignUpScreen />, '/auth/sign-up?email=ann%40example.com');
+    renderScreen(<Guarded guards={['guest']}><SignUpScreen /></Guarded>, '/auth/sign-up?email=ann%40example.com');
     await userEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(api.post).toHaveBeenCalledWith('/auth/resend-otp', { email: 'ann@example.com' });
     expect(await screen.findByText(/You can ask for a new code in/)).toBeTruthy();

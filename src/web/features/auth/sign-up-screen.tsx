@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input } from 'antd';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   emailSchema,
@@ -94,7 +94,6 @@ interface CodeValues {
 function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent: boolean; onChangeEmail: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [wait, startWait] = useCountdown(justSent ? OTP_RESEND_INTERVAL_SECONDS : 0);
 
@@ -108,8 +107,8 @@ function CodeStep({ email, justSent, onChangeEmail }: { email: string; justSent:
       await authApi.verifyOtp({ email, otp: values.otp.trim() });
       return completeLogin(true);
     },
+    // Logged in: the guest guard of this screen sends the user on (app/guards.tsx).
     onStart: () => setProblem(null),
-    onSuccess: (to) => navigate(to, { replace: true }),
     onError: (error) => {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
       if (error.status === 429) return setProblem(t('auth.code_too_many'));

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { expect, it } from 'vitest';
 import i18next from 'i18next';
 import { tooManyAttempts } from './wait-text.ts';

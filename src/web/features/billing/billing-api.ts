@@ -44,7 +44,7 @@ export const billingApi = {
 };
 
 export const billingKeys = {
-  /** The same key and cache as the pricing screen's plan list (spec §9: 24 h). */
+  /** The same key and cache as the pricing screen's plan list (docs/product.md#plans: 24 h). */
   products: ['billing', 'products'] as const,
   overview: ['billing', 'subscription'] as const,
   upcoming: ['billing', 'upcoming-invoice'] as const,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { renderScreen } from '../../test/render.tsx';
@@ -88,8 +88,7 @@ describe('billing screen', () => {
   it('says when there is no upcoming invoice and no subscription', async () => {
     serve(overview());
     renderScreen(<BillingScreen />, '/billing', stubs);
-    // Three queries answer first: slow under a full parallel run.
-    expect(await screen.findByText('No upcoming invoice', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No upcoming invoice')).toBeTruthy();
     expect(screen.getByText('Your organisation has no paid plan.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
   });

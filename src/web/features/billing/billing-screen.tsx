@@ -4,13 +4,14 @@ import { StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '#shared/money/format.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { billingApi, billingKeys, useOverview, type BillingOverview, type Subscription } from './billing-api.ts';
 import { ChangePlan } from './change-plan.tsx';
 import { InvoicesTable } from './invoices-table.tsx';
-import { formatDate, formatMinor } from './money.ts';
+import { formatDate } from './money.ts';
 import { PaymentMethods } from './payment-methods.tsx';
 import { StatusHistory } from './status-history.tsx';
 import { StatusTag } from './status-tag.tsx';
@@ -104,7 +105,7 @@ function SubscriptionCard({ overview }: { overview: BillingOverview }) {
           {
             key: 'price',
             label: t('billing.price'),
-            children: `${formatMinor(sub.unit_amount, 'gbp', language)} ${sub.interval === 'year' ? t('pricing.per_year') : t('pricing.per_month')}`,
+            children: `${formatMoney(sub.unit_amount, 'gbp', language)} ${sub.interval === 'year' ? t('pricing.per_year') : t('pricing.per_month')}`,
           },
           {
             key: 'end',
@@ -141,7 +142,7 @@ function UpcomingInvoice() {
         {
           key: 'amount',
           label: t('billing.amount'),
-          children: <strong>{formatMinor(upcoming.data.amount_due, upcoming.data.currency, i18n.language)}</strong>,
+          children: <strong>{formatMoney(upcoming.data.amount_due, upcoming.data.currency, i18n.language)}</strong>,
         },
         { key: 'date', label: t('billing.date'), children: formatDate(upcoming.data.period_start, i18n.language) },
       ]}

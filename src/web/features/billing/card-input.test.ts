@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cardInput, checkCardNumber, checkCvc, checkExpiry, formatCardNumber, formatExpiry, parseExpiry } from './card-input.ts';
 

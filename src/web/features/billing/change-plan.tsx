@@ -3,10 +3,11 @@ import { Alert, Button, Flex, Modal, Select, Table, Tag, Typography } from 'antd
 import { SwapOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '#shared/money/format.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { billingApi, priceChoices, useProducts, type InvoicePreview, type Subscription } from './billing-api.ts';
-import { formatDate, formatMinor } from './money.ts';
+import { formatDate } from './money.ts';
 import { useApplyOverview } from './use-billing-change.ts';
 
 /** Pick another price, see what it costs now (proration), then confirm. Owners only. */
@@ -25,7 +26,7 @@ export function ChangePlan({ subscription }: { subscription: Subscription }) {
         .filter((c) => c.priceId !== subscription.price_id)
         .map((c) => ({
           value: c.priceId,
-          label: `${c.planName} · ${formatMinor(c.unitAmount, c.currency, language)} ${
+          label: `${c.planName} · ${formatMoney(c.unitAmount, c.currency, language)} ${
             c.interval === 'year' ? t('pricing.per_year') : t('pricing.per_month')
           }`,
         })),
@@ -122,7 +123,7 @@ export function ChangePlan({ subscription }: { subscription: Subscription }) {
                   align: 'right',
                   render: (_v, line) => (
                     <span className={line.amount < 0 ? 'fyn-billing-credit' : undefined}>
-                      {formatMinor(line.amount, preview.currency, language)}
+                      {formatMoney(line.amount, preview.currency, language)}
                     </span>
                   ),
                 },
@@ -130,7 +131,7 @@ export function ChangePlan({ subscription }: { subscription: Subscription }) {
             />
             <Flex justify="space-between" className="fyn-billing-total">
               <strong>{t('billing.due_now')}</strong>
-              <strong data-testid="amount-due">{formatMinor(preview.amount_due, preview.currency, language)}</strong>
+              <strong data-testid="amount-due">{formatMoney(preview.amount_due, preview.currency, language)}</strong>
             </Flex>
             {problem && <Alert type="error" showIcon title={problem} role="alert" />}
           </Flex>

@@ -2,8 +2,9 @@ import { Alert, Table, Tag } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '#shared/money/format.ts';
 import { billingApi, billingKeys, type Invoice } from './billing-api.ts';
-import { formatDate, formatMinor } from './money.ts';
+import { formatDate } from './money.ts';
 
 const INVOICE_COLOURS: Record<string, string> = { paid: 'green', open: 'gold', uncollectible: 'red', void: 'default', draft: 'default' };
 
@@ -34,7 +35,7 @@ export function InvoicesTable() {
           key: 'amount',
           title: t('billing.amount'),
           align: 'right',
-          render: (_v, invoice) => formatMinor(invoice.amount_due, invoice.currency, language),
+          render: (_v, invoice) => formatMoney(invoice.amount_due, invoice.currency, language),
         },
         {
           key: 'status',

@@ -26,7 +26,7 @@ function AddCardModal({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CardValues>();
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
-  // With Stripe the card goes into Stripe's own element (DESIGN.md §5).
+  // With Stripe the card goes into Stripe's own element (docs/architecture.md#payments).
   const stripeCard = useRef<StripeCardHandle>(null);
   const [stripeReady, setStripeReady] = useState(false);
   const add = useMutation({

@@ -20,7 +20,7 @@ import {
 import { CardFields, cardFailure, showCardFieldErrors, TestCardsHint } from './card-fields.tsx';
 import { cardInput, EMPTY_CARD, type CardValues } from './card-input.ts';
 import { CardLabel } from './card-label.tsx';
-import { formatMinor } from './money.ts';
+import { formatMoney } from '#shared/money/format.ts';
 import { StatusTag } from './status-tag.tsx';
 import { saveStripeCard, StripeCard, StripeCardRefusal, type StripeCardHandle } from './stripe-card.tsx';
 import './billing.css';
@@ -45,7 +45,7 @@ function ChosenPlan({ choice }: { choice: PriceChoice }) {
         {
           key: 'price',
           label: t('billing.price'),
-          children: `${formatMinor(choice.unitAmount, choice.currency, i18n.language)} ${
+          children: `${formatMoney(choice.unitAmount, choice.currency, i18n.language)} ${
             choice.interval === 'year' ? t('pricing.per_year') : t('pricing.per_month')
           }`,
         },
@@ -95,7 +95,7 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
   const cards = useCards();
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const local = overview.provider === 'local';
-  // With Stripe a new card goes into Stripe's own element (DESIGN.md §5).
+  // With Stripe a new card goes into Stripe's own element (docs/architecture.md#payments).
   const stripeCard = useRef<StripeCardHandle>(null);
   const [stripeReady, setStripeReady] = useState(false);
   const saved = useMemo(() => cards.data ?? [], [cards.data]);
@@ -190,7 +190,7 @@ function PayForm({ choice, overview, onPaid }: { choice: PriceChoice; overview: 
         loading={pay.isPending}
         disabled={chosenCard === NEW_CARD && !local && !stripeReady}
       >
-        {t('billing.pay_amount', { amount: formatMinor(choice.unitAmount, choice.currency, i18n.language) })}
+        {t('billing.pay_amount', { amount: formatMoney(choice.unitAmount, choice.currency, i18n.language) })}
       </Button>
     </Form>
   );

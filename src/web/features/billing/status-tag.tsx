@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §3/§4: the organisation's subscription status, coloured (also in features/organisation). */
+/** docs/product.md#organisation-statuses: the organisation's subscription status, coloured (also in features/organisation). */
 const STATUS_COLOURS: Record<string, string> = {
   inactive: 'default',
   awaiting_payment: 'gold',

@@ -63,7 +63,7 @@ function elementStyle(token: GlobalToken): StripeElementStyle {
 const STRIPE_LOCALES = new Set(['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh']);
 
 /**
- * Stripe's own card element (DESIGN.md §5): card details go straight to Stripe, never through
+ * Stripe's own card element (docs/architecture.md#payments): card details go straight to Stripe, never through
  * FYN. Loads Stripe.js on first use; says plainly when it cannot be loaded.
  */
 export function StripeCard({

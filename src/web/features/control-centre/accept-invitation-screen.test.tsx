@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { renderScreen } from '../../test/render.tsx';

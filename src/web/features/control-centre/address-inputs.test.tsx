@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { addresses } from '#shared/resources/addresses.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { renderScreen } from '../../test/render.tsx';
@@ -41,7 +41,7 @@ async function openForm() {
     <ResourceForm descriptor={addresses} record={null} onDone={() => undefined} />,
     '/organisation/control-centre/addresses',
   );
-  await screen.findByRole('button', { name: 'Create' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Create' });
   return view.container;
 }
 

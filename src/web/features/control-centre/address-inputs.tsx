@@ -1,6 +1,8 @@
 import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { AutoComplete, Form, Input, Select, Spin, type FormInstance } from 'antd';
+import type { z } from 'zod';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
+import type { RESOURCES } from '#shared/resources/registry.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { countryName, countryOptions } from '../../lib/countries.ts';
 import { useBuilderCountries, useSubdivisions, useTowns, type Town } from './address-builder.ts';
@@ -20,13 +22,19 @@ interface ControlProps {
 /** Which builder list a field of a resource form draws on. */
 export type BuilderKind = 'country' | 'subdivision' | 'county' | 'town' | 'location';
 
+type Registered = (typeof RESOURCES)[number];
+/** Per registered resource, its own create fields only: a misspelt resource or field fails the type check. */
+type BuilderFieldMap = { readonly [R in Registered as R['name']]?: { readonly [F in keyof z.input<R['create']>]?: BuilderKind } };
+
 /** The fields of each resource that get builder inputs (by descriptor name, then field name). */
-export const BUILDER_FIELDS: Readonly<Record<string, Readonly<Record<string, BuilderKind>>>> = {
+export const BUILDER_FIELDS: BuilderFieldMap = {
   addresses: { country: 'country', subdivision: 'subdivision', county: 'county', town: 'town', location_code: 'location' },
 };
 
+const builderFieldsOf = (resource: string) => (BUILDER_FIELDS as Readonly<Record<string, Readonly<Record<string, BuilderKind>> | undefined>>)[resource];
+
 export function builderKindOf(resource: string, field: string): BuilderKind | undefined {
-  return BUILDER_FIELDS[resource]?.[field];
+  return builderFieldsOf(resource)?.[field];
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
@@ -218,7 +226,7 @@ export interface AddressBuilder {
  */
 export function useAddressBuilder(resource: string, form: FormInstance<FormValues>): AddressBuilder | null {
   const { t } = useCcTranslation();
-  const fields = BUILDER_FIELDS[resource];
+  const fields = builderFieldsOf(resource);
   const country = codeOf(Form.useWatch('country', form));
   const subdivision = codeOf(Form.useWatch('subdivision', form));
   // The place last filled in from a town (shown by name), and whether the UN/LOCODE is still that one.

@@ -1,3 +1,4 @@
+import type { Conversion } from '#shared/api/exchange.ts';
 import type { StaffMember } from '#shared/api/staff.ts';
 import type { PermissionAction, PermissionModule } from '#shared/resources/permissions.ts';
 import { api, type ListPage } from '../../lib/api-client.ts';
@@ -25,20 +26,10 @@ export type Invitation = {
 
 export type StaffPatch = Partial<Pick<StaffMember, 'role_id' | 'department_id' | 'job_title' | 'status'>>;
 
-export type Conversion = {
-  amount: number;
-  from: string;
-  to: string;
-  converted: number;
-  rate: number;
-  source: 'manual' | 'ecb';
-  rate_date: string;
-  note: string | null;
-};
 
 export type { StaffMember };
 
-/** The query of a list call (DESIGN §4): page, per_page, sort, q and filter[field]. */
+/** The query of a list call (docs/architecture.md#lists): page, per_page, sort, q and filter[field]. */
 export type ListQuery = Record<string, string | number>;
 
 const base = (name: string) => `/${encodeURIComponent(name)}`;
@@ -88,5 +79,4 @@ export const ccKeys = {
   invitations: ['cc', 'staff', 'invitations'] as const,
   summary: ['cc', 'summary'] as const,
   modules: ['cc', 'permission-modules'] as const,
-  permissions: (userId: string) => ['cc', 'my-permissions', userId] as const,
 };

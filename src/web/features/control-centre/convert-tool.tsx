@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import type { Conversion } from '#shared/api/exchange.ts';
+import { MoneyError, minorOf } from '#shared/money/amounts.ts';
+import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { ccApi, type Conversion } from './cc-api.ts';
+import { ccApi } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
-import { currencyOptions, formatMoney, minorDigits } from './currencies.ts';
-import { formatDay, formatNumber } from './format-value.tsx';
+import { currencyOptions } from './currencies.ts';
+import { formatDay } from './format-value.tsx';
+import { validationText } from './validation-text.ts';
 
 interface ConvertValues {
-  amount: number | null;
+  /** The amount as typed, a decimal string in major units ("12.50"): never a float. */
+  amount: string | null;
   from: string;
   to: string;
   /** "2026-11-21", or empty for today. */
@@ -27,7 +32,7 @@ export function ConvertTool() {
   const convert = useMutation({
     mutationFn: (values: ConvertValues) =>
       ccApi.convert({
-        amount: Math.round((values.amount ?? 0) * 10 ** minorDigits(values.from)),
+        amount: minorOf(values.amount ?? '0', values.from),
         from: values.from,
         to: values.to,
         ...(values.date && { date: values.date }),
@@ -36,6 +41,7 @@ export function ConvertTool() {
     onError: (error) => {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
       if (error.code === 'no_rate') return setProblem(t('control_centre.convert.no_rate'));
+      if (error.code === 'amount_too_large') return setProblem(t('control_centre.convert.too_large'));
       if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
       if (error.status === 422) return setProblem(t('validation.invalid'));
       if (!error.notified) setProblem(t('errors.server'));
@@ -44,6 +50,21 @@ export function ConvertTool() {
   const currencies = currencyOptions(language);
   const result: Conversion | undefined = convert.data;
   const required = [{ required: true, message: t('validation.required') }];
+  // The amount in minor units of the chosen currency: no more decimals than it has (JPY none, BHD three).
+  const amountRules = [
+    ...required,
+    ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+      validator: async (_: unknown, value: string | null) => {
+        if (!value) return;
+        try {
+          minorOf(value, String(getFieldValue('from')));
+        } catch (err) {
+          if (!(err instanceof MoneyError)) throw err;
+          throw new Error(err.code === 'amount_too_large' ? t('control_centre.convert.too_large') : validationText(err.code));
+        }
+      },
+    }),
+  ];
 
   return (
     <Card title={t('control_centre.convert.title')} className="fyn-cc-convert">
@@ -51,12 +72,12 @@ export function ConvertTool() {
         form={form}
         name="cc-convert"
         layout="vertical"
-        initialValues={{ amount: 100, from: 'GBP', to: 'EUR', date: '' }}
+        initialValues={{ amount: '100', from: 'GBP', to: 'EUR', date: '' }}
         onFinish={(values) => convert.mutate(values)}
       >
         <Flex gap={12} wrap align="flex-end">
-          <Form.Item name="amount" label={t('control_centre.convert.amount')} rules={required}>
-            <InputNumber min={0} style={{ width: 160 }} />
+          <Form.Item name="amount" label={t('control_centre.convert.amount')} rules={amountRules} dependencies={['from']}>
+            <InputNumber<string> stringMode min="0" inputMode="decimal" style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="from" label={t('control_centre.convert.from')} rules={required}>
             <Select showSearch={{ optionFilterProp: 'label' }} options={currencies} style={{ width: 220 }} />
@@ -87,7 +108,7 @@ export function ConvertTool() {
               {
                 key: 'rate',
                 label: t('control_centre.convert.rate'),
-                children: `1 ${result.from} = ${formatNumber(result.rate, language)} ${result.to}`,
+                children: `1 ${result.from} = ${formatDecimal(result.rate, language)} ${result.to}`,
               },
               { key: 'date', label: t('control_centre.convert.rate_date'), children: formatDay(result.rate_date, language) },
               {

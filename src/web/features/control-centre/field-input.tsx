@@ -87,6 +87,18 @@ export function FieldInput({
           style={{ width: '100%' }}
         />
       );
+    case 'decimal':
+      // A rate or percentage: antd keeps the typed digits as a string (stringMode), never a float.
+      return (
+        <InputNumber<string>
+          {...common}
+          stringMode
+          inputMode="decimal"
+          value={text === '' ? null : text}
+          onChange={(v) => props.onChange?.(v ?? null)}
+          style={{ width: '100%' }}
+        />
+      );
     case 'boolean':
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={(v) => props.onChange?.(v)} />;
     case 'date':

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { isCurrencyCode } from '#shared/money/currency.ts';
+import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
 import { countryName } from '../../lib/countries.ts';
-import { currencyLabel, formatMoney } from './currencies.ts';
+import { currencyLabel } from './currencies.ts';
 
 const ENUM_COLOURS: Record<string, string> = {
   active: 'green', done: 'green', prospect: 'blue', in_progress: 'blue', on_hold: 'gold', todo: 'default',
@@ -43,9 +45,13 @@ export function formatValue(field: ResourceField, value: unknown, { t, language,
       return formatDay(String(value), language);
     case 'number':
       return typeof value === 'number' ? formatNumber(value, language) : String(value);
+    case 'decimal':
+      return formatDecimal(String(value), language);
     case 'money': {
-      const currency = typeof row?.currency === 'string' ? row.currency : null;
-      return typeof value === 'number' && currency ? formatMoney(value, currency, language) : String(value);
+      // Minor units (a number, or integer text past 2^53) in the row's currency, with its ISO digits.
+      const currency = typeof row?.currency === 'string' && isCurrencyCode(row.currency) ? row.currency : null;
+      const minor = typeof value === 'number' ? (Number.isSafeInteger(value) ? value : null) : typeof value === 'string' && /^-?\d+$/.test(value) ? value : null;
+      return minor !== null && currency ? formatMoney(minor, currency, language) : String(value);
     }
     case 'country':
       return <span title={String(value)}>{countryName(String(value), language)}</span>;

@@ -35,12 +35,12 @@ async function loadOptions(reference: string, q: string, signal?: AbortSignal): 
   return page.data.map((r) => ({ value: r.id, label: displayOf(d, r) }));
 }
 
-/** The records a reference may point to (the first hundred, or those matching `q`). */
+/** The records a reference may point to (the first hundred, or those matching `q`); nothing without a reference. */
 export function useReferenceOptions(reference: string, q = '', enabled = true) {
   return useQuery({
     queryKey: ccKeys.options(reference, q),
     queryFn: ({ signal }) => loadOptions(reference, q, signal),
-    enabled,
+    enabled: enabled && reference !== '',
     staleTime: 60_000,
   });
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import { chargeCodes } from '#shared/resources/charge-codes.ts';
+import { clientTiers } from '#shared/resources/client-tiers.ts';
 import { departments } from '#shared/resources/departments.ts';
 import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';
 import { AppDrawer } from '../../app/app-drawer.tsx';
@@ -21,6 +22,7 @@ const code = (n: number, extra: Record<string, unknown> = {}) => ({
   default_currency: 'USD', taxable: n % 2 === 0, description: null, ...extra,
 });
 const dept = (n: number) => ({ id: `d${n}`, created_at: stamp, updated_at: stamp, name: `Dept ${n}`, description: null });
+const tier = { id: 't1', created_at: stamp, updated_at: stamp, name: 'Gold', rank: 1, discount_pct: '12.3456', payment_terms_days: 45, description: null };
 
 function render(descriptor: ResourceDescriptor = chargeCodes) {
   return renderScreen(
@@ -55,6 +57,13 @@ describe('ResourcePage', () => {
     expect(screen.getAllByText('Yes').length).toBe(1);
     expect(screen.getAllByText('No').length).toBe(1);
     expect(listCalls('charge-codes')[0]).toEqual({ page: 1, per_page: 25, sort: 'code' });
+  });
+
+  it('asks for no referenced records when no column refers to any (no GET /api/?per_page=100)', async () => {
+    servePermissions(api, OWNER, { list: async () => page([code(1)]) });
+    render();
+    expect(await screen.findByText('C1')).toBeTruthy();
+    expect(api.list.mock.calls.map(([url]) => url)).toEqual(['/charge-codes']);
   });
 
   it('pages and sorts on the server: page, per_page and sort go to the API', async () => {
@@ -127,11 +136,29 @@ describe('ResourcePage', () => {
     await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/departments/d1', { description: 'Exports' }));
   });
 
+  it('shows and sends percentages as decimal strings, with the shared rule on decimal places', async () => {
+    servePermissions(api, OWNER, { list: async () => page([tier]) });
+    api.patch.mockResolvedValue({ ...tier, discount_pct: '7.1234' });
+    render(clientTiers);
+    expect(await screen.findByText('12.3456')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const drawer = await screen.findByRole('dialog');
+    const discount = within(drawer).getByLabelText(/^Discount/) as HTMLInputElement;
+    expect(discount.value).toBe('12.3456');
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '7.12345');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('This has too many decimal places.')).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
+    await userEvent.type(discount, '{Backspace}');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/client-tiers/t1', { discount_pct: '7.1234' }));
+  });
+
   it('hides create, edit, delete and export without the permissions', async () => {
     servePermissions(api, VIEWER, { list: async () => page([code(1)]) });
     render();
     expect(await screen.findByText('C1')).toBeTruthy();
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/user', expect.anything()));
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();

@@ -105,7 +105,7 @@ function TextFilter({ label, ariaLabel, value, onChange }: { label: string; aria
 }
 
 /**
- * The one list screen of every control-centre record type (DESIGN §3), from its descriptor:
+ * The one list screen of every control-centre record type (docs/architecture.md#resource-layer), from its descriptor:
  * the table (server paging, sorting, filters and search), create and edit in the app drawer,
  * delete with a confirmation, CSV and XLSX export of what the list shows.
  */
@@ -181,7 +181,7 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
         title: t(field.labelKey),
         sorter: sortable,
         sortOrder: sortable ? sortOrderOf(effective.sort, name) : undefined,
-        align: field.kind === 'number' || field.kind === 'money' ? ('right' as const) : undefined,
+        align: field.kind === 'number' || field.kind === 'decimal' || field.kind === 'money' ? ('right' as const) : undefined,
         render: (value: unknown, row: ResourceRecord) => formatValue(field, value, { t, language, labels: labels.get(name), row }),
       };
     }),

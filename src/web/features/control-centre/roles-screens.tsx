@@ -8,9 +8,11 @@ import { rolesResource } from '#shared/resources/roles.ts';
 import { useCurrentRoute } from '../../app/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { loadSessionUser } from '../../lib/session.ts';
 import { ccApi, ccKeys, type Role } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { ALL_MODULES, PermissionMatrix } from './permission-matrix.tsx';
+import { privilegeProblem, usePrivileges } from './privileges.ts';
 import { usePermissions } from './use-permissions.ts';
 import { validationText } from './validation-text.ts';
 import { bodyOf, checkField, checkRecord, type FormValues } from './wire-values.ts';
@@ -54,6 +56,7 @@ export function RolesScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
+  const { isOwner } = usePrivileges();
   const roles = useRoles();
   const staff = useQuery({ queryKey: ccKeys.staff, queryFn: () => ccApi.staff() });
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,6 +77,8 @@ export function RolesScreen() {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
       if (error.code === 'in_use') return setProblem(t('roles.in_use'));
       if (error.code === 'builtin_role') return setProblem(t('roles.builtin_delete'));
+      const refused = privilegeProblem(error);
+      if (refused) return setProblem(refused);
       if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
       if (!error.notified) setProblem(error.message);
     },
@@ -87,7 +92,7 @@ export function RolesScreen() {
           <Button icon={<TableOutlined aria-hidden="true" />} onClick={() => navigate(`${ROLES_PATH}/perm`)}>
             {t('roles.overview')}
           </Button>
-          {can('control_centre', 'create') && (
+          {can('roles', 'create') && (
             <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate(`${ROLES_PATH}/create`)}>
               {t('roles.create')}
             </Button>
@@ -137,12 +142,13 @@ export function RolesScreen() {
               align: 'right',
               render: (_v, role) => (
                 <Space size={4}>
-                  {can('control_centre', 'update') && (
+                  {/* Only owners edit the built-in roles. */}
+                  {can('roles', 'update') && (!role.builtin || isOwner) && (
                     <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => navigate(`${ROLES_PATH}/${role.id}/update`)}>
                       {t('control_centre.edit')}
                     </Button>
                   )}
-                  {can('control_centre', 'delete') && !role.builtin && (
+                  {can('roles', 'delete') && !role.builtin && (
                     <Popconfirm
                       title={t('roles.delete_confirm', { name: role.name })}
                       okText={t('control_centre.delete')}
@@ -197,11 +203,14 @@ function RoleForm({ role }: { role: Role | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
+  const { held, isOwner, settled } = usePrivileges();
   const modules = useModules();
   const [form] = Form.useForm<FormValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const builtin = role?.builtin ?? null;
-  const mayWrite = can('control_centre', role ? 'update' : 'create');
+  // Only owners edit the built-in roles (read-only until it is known whether the caller is one).
+  const ownersOnly = builtin !== null && settled && !isOwner;
+  const mayWrite = can('roles', role ? 'update' : 'create') && (builtin === null || isOwner);
   const d = rolesResource;
   const field = (name: string) => d.fields.find((f) => f.name === name)!;
   const rule = (name: string) => ({
@@ -217,7 +226,8 @@ function RoleForm({ role }: { role: Role | null }) {
     onSuccess: async () => {
       feedback().message.success(t(role ? 'control_centre.saved' : 'control_centre.created'));
       await queryClient.invalidateQueries({ queryKey: ccKeys.roles });
-      void queryClient.invalidateQueries({ queryKey: ['cc', 'my-permissions'] });
+      // One's own permissions may have changed with the role.
+      loadSessionUser({ silent: true }).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ccKeys.summary });
       navigate(ROLES_PATH);
     },
@@ -225,6 +235,8 @@ function RoleForm({ role }: { role: Role | null }) {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
       if (error.code === 'builtin_role') return setProblem(t(builtin === 'owner' ? 'roles.owner_note' : 'roles.builtin_note'));
       if (error.code === 'duplicate') return form.setFields([{ name: 'name', errors: [t('roles.name_taken')] }]);
+      const refused = privilegeProblem(error);
+      if (refused) return setProblem(refused);
       const fields = Object.entries(error.fields).filter(([name]) => ['name', 'description', 'permissions'].includes(name));
       if (fields.length) return form.setFields(fields.map(([name, message]) => ({ name, errors: [validationText(message, 'server')] })));
       if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
@@ -250,9 +262,14 @@ function RoleForm({ role }: { role: Role | null }) {
     <section className="fyn-page">
       <PageTitle />
       {builtin && (
-        <Alert type="info" showIcon title={t(builtin === 'owner' ? 'roles.owner_note' : 'roles.builtin_note')} style={{ marginBottom: 24 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={t(ownersOnly ? 'roles.owners_only' : builtin === 'owner' ? 'roles.owner_note' : 'roles.builtin_note')}
+          style={{ marginBottom: 24 }}
+        />
       )}
-      {!mayWrite && <Alert type="warning" showIcon title={t('control_centre.read_only')} style={{ marginBottom: 24 }} />}
+      {!mayWrite && builtin === null && <Alert type="warning" showIcon title={t('control_centre.read_only')} style={{ marginBottom: 24 }} />}
       {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
       <Form<FormValues>
         form={form}
@@ -272,7 +289,8 @@ function RoleForm({ role }: { role: Role | null }) {
           </Form.Item>
         </div>
         <Form.Item name="permissions" label={t('resources.roles.permissions')} extra={t('roles.matrix_help')}>
-          <PermissionMatrix modules={modules.data ?? ALL_MODULES} disabled={builtin === 'owner'} />
+          {/* Nobody grants what they do not hold: the rest is shown, not offered. */}
+          <PermissionMatrix modules={modules.data ?? ALL_MODULES} disabled={!mayWrite || builtin === 'owner'} grantable={held} />
         </Form.Item>
         <Flex gap={12}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

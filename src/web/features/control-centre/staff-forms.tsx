@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer-registry.ts';
@@ -6,26 +6,41 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { checkEmail } from '../../lib/form-rules.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember, type StaffPatch } from './cc-api.ts';
 import { ccT, useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './field-input.tsx';
 import { readInvitationDefaults } from './invitation-defaults.ts';
+import { privilegeProblem, usePrivileges } from './privileges.ts';
 import { validationText } from './validation-text.ts';
 
 export const STAFF_FORM = 'cc-staff-form';
 export const INVITE_FORM = 'cc-invite-form';
 
-/** The roles as select options (built-in ones first is the server's order by name; fine). */
-export function useRoleOptions() {
+/**
+ * The roles the caller may give (the server's order, by name): none with a permission the caller
+ * does not hold, and Owner only from an owner. `current`, a role already given, stays visible
+ * (not offered) so that the select can name it. `note` says what was left out, if anything.
+ */
+export function useRoleOptions(current?: string | null) {
   const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
-  return { roles, options: (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })) };
+  const { mayAssign, isOwner, settled } = usePrivileges();
+  const list = roles.data ?? [];
+  const options = list
+    .filter((r) => mayAssign(r) || r.id === current)
+    .map((r) => ({ value: r.id, label: r.name, disabled: !mayAssign(r) }));
+  const limited = list.some((r) => !mayAssign(r));
+  const note = limited ? ccT(isOwner ? 'staff.roles_offered' : 'staff.roles_offered_not_owner') : null;
+  return { roles, options, note, settled: settled && roles.data !== undefined };
 }
 
 /** What the API's answer to a staff change means for the user. */
 export function staffProblem(error: unknown): string {
   if (!isApiFailure(error)) return ccT('errors.server');
   if (error.code === 'last_owner') return ccT('staff.last_owner');
+  const refused = privilegeProblem(error);
+  if (refused) return refused;
   if (error.status === 403) return ccT('control_centre.not_allowed_action');
   if (error.status === 404) return ccT('staff.not_found');
   return error.notified ? '' : error.message || ccT('errors.server');
@@ -50,7 +65,10 @@ export function StaffForm({ member, onDone }: { member: StaffMember; onDone: () 
   const { t } = useCcTranslation();
   const [form] = Form.useForm<StaffValues>();
   const queryClient = useQueryClient();
-  const { roles, options } = useRoleOptions();
+  const { roles, options, note } = useRoleOptions(member.role_id);
+  const { me, isOwner, ownerRoleId } = usePrivileges();
+  // Nobody changes their own role; only owners change an owner's.
+  const roleLocked = member.user_id === me ? t('staff.own_role_note') : member.role_id === ownerRoleId && !isOwner ? t('staff.owner_role_note') : null;
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: StaffPatch) => ccApi.patchStaff(member.user_id, body),
@@ -58,7 +76,8 @@ export function StaffForm({ member, onDone }: { member: StaffMember; onDone: () 
     onSuccess: async () => {
       feedback().message.success(t('control_centre.saved'));
       await queryClient.invalidateQueries({ queryKey: ccKeys.staff });
-      void queryClient.invalidateQueries({ queryKey: ['cc', 'my-permissions'] });
+      // One's own permissions may have changed with the role.
+      loadSessionUser({ silent: true }).catch(() => undefined);
       onDone();
     },
     onError: (error) => {
@@ -92,8 +111,8 @@ export function StaffForm({ member, onDone }: { member: StaffMember; onDone: () 
     >
       {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
       <p className="fyn-secondary">{member.email}</p>
-      <Form.Item name="role_id" label={t('staff.role')} rules={[{ required: true, message: t('validation.required') }]}>
-        <Select options={options} loading={roles.isPending} />
+      <Form.Item name="role_id" label={t('staff.role')} extra={roleLocked ?? note} rules={[{ required: true, message: t('validation.required') }]}>
+        <Select options={options} loading={roles.isPending} disabled={roleLocked !== null} />
       </Form.Item>
       <Form.Item name="department_id" label={t('resources.fields.department')}>
         <ReferenceSelect reference="departments" allowClear />
@@ -130,7 +149,12 @@ export function InviteForm({
   const queryClient = useQueryClient();
   const organisationId = useSessionStore((s) => s.user?.organisation?.id);
   const defaults = readInvitationDefaults(organisationId);
-  const { roles, options } = useRoleOptions();
+  const { roles, options, note, settled } = useRoleOptions();
+  // A remembered role the caller may not give (any more) is not chosen for them.
+  const chosen = Form.useWatch('role_id', form);
+  useEffect(() => {
+    if (chosen && settled && !options.some((o) => o.value === chosen)) form.setFieldValue('role_id', undefined);
+  }, [chosen, settled, options, form]);
   const [problem, setProblem] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: (values: InviteValues) =>
@@ -145,7 +169,6 @@ export function InviteForm({
       if (isApiFailure(error)) {
         const fields = Object.entries(error.fields).filter(([name]) => ['email', 'role_id', 'department_id'].includes(name));
         if (fields.length) return form.setFields(fields.map(([name, message]) => ({ name: name as keyof InviteValues, errors: [validationText(message, 'server')] })));
-        if (error.status === 403) return setProblem(t('staff.invite_forbidden'));
       }
       const text = staffProblem(error);
       if (text) setProblem(text);
@@ -180,7 +203,7 @@ export function InviteForm({
       >
         <Input type="email" inputMode="email" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="role_id" label={t('staff.role')} rules={[{ required: true, message: t('validation.required') }]}>
+      <Form.Item name="role_id" label={t('staff.role')} extra={note} rules={[{ required: true, message: t('validation.required') }]}>
         <Select options={options} loading={roles.isPending} placeholder={t('control_centre.choose')} />
       </Form.Item>
       <Form.Item name="department_id" label={t('resources.fields.department')}>

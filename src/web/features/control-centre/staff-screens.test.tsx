@@ -1,19 +1,36 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
 import { AppDrawer } from '../../app/app-drawer.tsx';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
 import { renderScreen } from '../../test/render.tsx';
+import type { Role } from './cc-api.ts';
+import { writeInvitationDefaults } from './invitation-defaults.ts';
 import { StaffScreen } from './staff-screens.tsx';
-import { failure, ME, member, OWNER, page, role, servePermissions, type FakeApi } from './test-fixtures.ts';
+import { failure, member, OWNER, page, role, servePermissions, VIEWER, type FakeApi } from './test-fixtures.ts';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }) as FakeApi);
 vi.mock('../../lib/api-client.ts', () => ({ api }));
 
-const ADMIN = role('r-admin', 'Admin', ['control_centre.view', 'control_centre.update'], 'admin');
+const ADMIN = role('r-admin', 'Admin', BUILTIN_ROLES.admin.permissions, 'admin');
+const STAFF = role('r-staff', 'Staff', BUILTIN_ROLES.staff.permissions, 'staff');
+/** Holds billing.create, which the Admin role does not. */
+const BILLING_CLERK = role('r-billing', 'Billing clerk', ['billing.view', 'billing.create']);
 const LAST_OWNER = 'The organisation needs at least one active owner: make someone else owner first.';
-const staff = [member(), member({ user_id: 'u2', name: 'Bob', email: 'bob@example.com', role_id: ADMIN.id, role_name: 'Admin' })];
+
+/** Ann (u1) is the caller, in the role `mine`; Bob is Staff, Carol an owner. */
+function serve(mine: Role) {
+  const staff = [
+    member({ role_id: mine.id, role_name: mine.name }),
+    member({ user_id: 'u2', name: 'Bob', email: 'bob@example.com', role_id: STAFF.id, role_name: 'Staff' }),
+    member({ user_id: 'u3', name: 'Carol', email: 'carol@example.com', role_id: OWNER.id, role_name: 'Owner' }),
+  ];
+  servePermissions(api, mine, { list: async () => page([]) }, staff);
+  const roles = api.list.getMockImplementation()!;
+  api.list.mockImplementation(async (url: string, config: unknown) =>
+    url === '/roles' ? page([ADMIN, BILLING_CLERK, OWNER, STAFF, VIEWER]) : roles(url, config),
+  );
+}
 
 function render() {
   return renderScreen(
@@ -25,49 +42,119 @@ function render() {
   );
 }
 
+/** What the drawer's role select shows. */
+const selected = (drawer: HTMLElement) => within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select')?.textContent ?? '';
+
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr')!;
+
+/** The options of the drawer's role select. */
+async function roleChoices(drawer: HTMLElement): Promise<string[]> {
+  fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Role' }));
+  const list = await screen.findByRole('listbox');
+  await waitFor(() => expect(within(list).queryAllByRole('option').length).toBeGreaterThan(0));
+  return [...document.querySelectorAll('.ant-select-item-option:not(.ant-select-item-option-disabled)')].map((o) => o.getAttribute('title') ?? '');
+}
+
 describe('staff', () => {
   beforeEach(() => {
     vi.clearAllMocks();
     useDrawerStore.getState().reset();
-    useSessionStore.getState().logIn(ME);
-    servePermissions(api, OWNER, { list: async () => page([]) }, staff);
-    // The roles list has Admin too.
-    const roles = api.list.getMockImplementation()!;
-    api.list.mockImplementation(async (url: string, config: unknown) =>
-      url === '/roles' ? page([OWNER, ADMIN]) : roles(url, config),
-    );
   });
 
   it('lists members with role, department, job title and status', async () => {
+    serve(OWNER);
     render();
-    expect(await screen.findByText('bob@example.com')).toBeTruthy();
-    const row = screen.getByText('bob@example.com').closest('tr')!;
-    expect(within(row).getByText('Admin')).toBeTruthy();
+    const row = await rowOf('bob@example.com');
+    expect(within(row).getByText('Staff')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
     expect(screen.getByText('(you)')).toBeTruthy();
   });
 
-  it('shows the last_owner answer when the only owner is deactivated', async () => {
+  it('lets nobody change their own role or status', async () => {
+    serve(OWNER);
+    render();
+    const mine = await rowOf('ann@example.com');
+    expect(within(mine).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    fireEvent.click(within(mine).getByRole('button', { name: /Edit/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
+    expect(within(drawer).getByText('You cannot change your own role.')).toBeTruthy();
+  });
+
+  it('explains the server’s last_owner answer', async () => {
+    serve(OWNER);
     api.patch.mockRejectedValue(failure(409, 'last_owner', LAST_OWNER));
     render();
-    const row = (await screen.findByText('ann@example.com')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const row = await rowOf('carol@example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
     const confirm = await screen.findByRole('tooltip');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/staff/u1', { status: 'deactivated' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/staff/u3', { status: 'deactivated' }));
     expect((await screen.findByRole('alert')).textContent).toContain(LAST_OWNER);
   });
 
-  it('changes a role in the drawer, and shows last_owner there', async () => {
-    api.patch.mockRejectedValue(failure(409, 'last_owner', LAST_OWNER));
+  it('lets an owner give any role, and explains the server’s permission_escalation', async () => {
+    serve(OWNER);
+    api.patch.mockRejectedValue(failure(403, 'permission_escalation', 'You cannot grant or change permissions you do not hold yourself (billing.create).'));
     render();
-    const row = (await screen.findByText('ann@example.com')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Edit/ }));
+    fireEvent.click(within(await rowOf('bob@example.com')).getByRole('button', { name: /Edit/ }));
     const drawer = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Role' }));
-    await userEvent.click(await screen.findByTitle('Admin'));
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/staff/u1', { role_id: ADMIN.id }));
-    expect((await within(drawer).findByRole('alert')).textContent).toContain(LAST_OWNER);
+    expect(await roleChoices(drawer)).toEqual(['Admin', 'Billing clerk', 'Owner', 'Staff', 'Viewer']);
+    fireEvent.click(screen.getByTitle('Billing clerk'));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/staff/u2', { role_id: BILLING_CLERK.id }));
+    expect((await within(drawer).findByRole('alert')).textContent).toContain('You cannot grant permissions you do not hold yourself.');
+  });
+
+  it('offers a non-owner only the roles it may grant, and leaves owners alone', async () => {
+    serve(ADMIN);
+    render();
+    const carol = await rowOf('carol@example.com');
+    await waitFor(() => expect(within(carol).queryByRole('button', { name: 'Deactivate' })).toBeNull());
+    expect(within(await rowOf('bob@example.com')).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+
+    fireEvent.click(within(await rowOf('bob@example.com')).getByRole('button', { name: /Edit/ }));
+    let drawer = await screen.findByRole('dialog');
+    expect(await roleChoices(drawer)).toEqual(['Admin', 'Staff', 'Viewer']);
+    expect(within(drawer).getByText('Only roles whose permissions you hold yourself are offered; only owners can give the Owner role.')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(carol).getByRole('button', { name: /Edit/ }));
+    drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(drawer).getByText('Only owners can change an owner’s role.')).toBeTruthy());
+    expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
+  });
+
+  it('invites into the roles the caller may grant; the staff permissions decide who invites', async () => {
+    serve(ADMIN);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await roleChoices(drawer)).toEqual(['Admin', 'Staff', 'Viewer']);
+  });
+
+  it('starts an invitation with the remembered role only if the caller may give it', async () => {
+    writeInvitationDefaults('o1', { role_id: OWNER.id, department_id: null });
+    serve(OWNER);
+    const first = render();
+    fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
+    let drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(selected(drawer)).toBe('Owner'));
+    first.unmount();
+    useDrawerStore.getState().reset();
+
+    serve(ADMIN);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
+    drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(selected(drawer)).toBe('Choose…'));
+  });
+
+  it('offers no invitation and no change without the staff permissions', async () => {
+    serve(role('r-cc', 'Clerk', ['control_centre.view', 'control_centre.create', 'control_centre.update', 'staff.view']));
+    render();
+    await rowOf('bob@example.com');
+    expect(screen.queryByRole('button', { name: /Invite/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCurrentRoute } from '../../app/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
@@ -14,6 +15,7 @@ import { ReferenceSelect } from './field-input.tsx';
 import { formatDay } from './format-value.tsx';
 import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
+import { privilegeProblem, usePrivileges } from './privileges.ts';
 import { openInviteForm, openStaffForm, staffProblem, useRoleOptions } from './staff-forms.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
@@ -43,12 +45,14 @@ export function StaffScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const me = useSessionStore((s) => s.user?.id);
+  const { me, isOwner, ownerRoleId } = usePrivileges();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [problem, setProblem] = useState<string | null>(null);
   const staff = useQuery({ queryKey: [...ccKeys.staff, 'list', q], queryFn: ({ signal }) => ccApi.staff(q || undefined, signal) });
-  const mayUpdate = can('control_centre', 'update');
+  const mayUpdate = can('staff', 'update');
+  // Nobody changes their own status; only owners change an owner's.
+  const mayChangeStatus = (m: StaffMember) => m.user_id !== me && (m.role_id !== ownerRoleId || isOwner);
 
   const setStatus = useMutation({
     mutationFn: (member: StaffMember) =>
@@ -57,7 +61,8 @@ export function StaffScreen() {
     onSuccess: async (saved) => {
       feedback().message.success(t(saved.status === 'active' ? 'staff.reactivated' : 'staff.deactivated', { name: saved.name }));
       await queryClient.invalidateQueries({ queryKey: ccKeys.staff });
-      void queryClient.invalidateQueries({ queryKey: ['cc', 'my-permissions'] });
+      // One's own permissions may have changed with the role.
+      loadSessionUser({ silent: true }).catch(() => undefined);
     },
     onError: (error) => {
       const text = staffProblem(error);
@@ -73,7 +78,7 @@ export function StaffScreen() {
           <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations`)}>
             {t('staff.pending_invitations')}
           </Button>
-          {can('control_centre', 'create') && (
+          {can('staff', 'create') && (
             <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={() => openInviteForm()}>
               {t('staff.invite')}
             </Button>
@@ -140,17 +145,19 @@ export function StaffScreen() {
                         <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openStaffForm(m)}>
                           {t('control_centre.edit')}
                         </Button>
-                        <Popconfirm
-                          title={t(m.status === 'active' ? 'staff.deactivate_confirm' : 'staff.reactivate_confirm', { name: m.name })}
-                          okText={t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}
-                          cancelText={t('control_centre.cancel')}
-                          okButtonProps={{ danger: m.status === 'active' }}
-                          onConfirm={() => setStatus.mutateAsync(m).catch(() => undefined)}
-                        >
-                          <Button type="text" danger={m.status === 'active'}>
-                            {t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}
-                          </Button>
-                        </Popconfirm>
+                        {mayChangeStatus(m) && (
+                          <Popconfirm
+                            title={t(m.status === 'active' ? 'staff.deactivate_confirm' : 'staff.reactivate_confirm', { name: m.name })}
+                            okText={t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}
+                            cancelText={t('control_centre.cancel')}
+                            okButtonProps={{ danger: m.status === 'active' }}
+                            onConfirm={() => setStatus.mutateAsync(m).catch(() => undefined)}
+                          >
+                            <Button type="text" danger={m.status === 'active'}>
+                              {t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}
+                            </Button>
+                          </Popconfirm>
+                        )}
                       </Space>
                     ),
                   },
@@ -174,10 +181,12 @@ export function InvitationsScreen() {
   const departments = useReferenceLabels('departments', (invitations.data ?? []).map((i) => i.department_id ?? ''));
   const organisationId = useSessionStore((s) => s.user?.organisation?.id);
   const defaults = readInvitationDefaults(organisationId);
-  const { options: roles } = useRoleOptions();
+  const { roles } = useRoleOptions();
   const defaultsLabels = useReferenceLabels('departments', defaults.department_id ? [defaults.department_id] : []);
 
   const fail = (error: unknown) => {
+    const refused = privilegeProblem(error);
+    if (refused) return setProblem(refused);
     if (isApiFailure(error) && error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
     const text = staffProblem(error);
     if (text) setProblem(text);
@@ -206,7 +215,7 @@ export function InvitationsScreen() {
     onError: fail,
   });
 
-  const roleName = roles.find((r) => r.value === defaults.role_id)?.label;
+  const roleName = roles.data?.find((r) => r.id === defaults.role_id)?.name;
   const departmentName = defaults.department_id ? defaultsLabels.get(defaults.department_id) : null;
 
   return (
@@ -217,7 +226,7 @@ export function InvitationsScreen() {
           <Button icon={<SettingOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations/edit`)}>
             {t('staff.defaults_edit')}
           </Button>
-          {can('control_centre', 'create') && (
+          {can('staff', 'create') && (
             <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={() => openInviteForm()}>
               {t('staff.invite')}
             </Button>
@@ -267,12 +276,12 @@ export function InvitationsScreen() {
               align: 'right',
               render: (_v, i) => (
                 <Space size={4}>
-                  {can('control_centre', 'create') && (
+                  {can('staff', 'create') && (
                     <Button type="text" icon={<MailOutlined aria-hidden="true" />} loading={resend.isPending && resend.variables?.id === i.id} onClick={() => resend.mutate(i)}>
                       {t('staff.resend')}
                     </Button>
                   )}
-                  {can('control_centre', 'delete') && (
+                  {can('staff', 'delete') && (
                     <Popconfirm
                       title={t('staff.withdraw_confirm', { email: i.email })}
                       okText={t('staff.withdraw')}
@@ -303,7 +312,7 @@ export function InvitationDefaultsScreen() {
   const { t } = useCcTranslation();
   const navigate = useNavigate();
   const organisationId = useSessionStore((s) => s.user?.organisation?.id);
-  const { roles, options } = useRoleOptions();
+  const { roles, options, note } = useRoleOptions(readInvitationDefaults(organisationId).role_id);
   const [form] = Form.useForm<InvitationDefaults>();
   return (
     <section className="fyn-page">
@@ -322,7 +331,7 @@ export function InvitationDefaultsScreen() {
           navigate(`${STAFF_PATH}/configurations`);
         }}
       >
-        <Form.Item name="role_id" label={t('staff.default_role')}>
+        <Form.Item name="role_id" label={t('staff.default_role')} extra={note}>
           <Select options={options} loading={roles.isPending} allowClear placeholder={t('staff.no_default')} />
         </Form.Item>
         <Form.Item name="department_id" label={t('staff.default_department')}>

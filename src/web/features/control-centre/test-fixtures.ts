@@ -2,6 +2,7 @@ import type { Mock } from 'vitest';
 import type { StaffMember } from '#shared/api/staff.ts';
 import { ALL_PERMISSIONS } from '#shared/resources/permissions.ts';
 import { ApiFailure } from '../../lib/api-failure.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import type { Role } from './cc-api.ts';
 
@@ -34,9 +35,9 @@ export interface FakeApi {
 }
 
 /**
- * Answers the call every control-centre screen makes to learn the user's permissions
- * (GET /user, whose `permissions` are those of `myRole`), and the roles and staff lists;
- * other calls go to `rest`.
+ * Logs in as a user whose role is `myRole` (the session's `permissions` are the role's, as GET
+ * /user answers them, and that call is answered the same way), and answers the roles and staff
+ * lists; other calls go to `rest`.
  */
 export function servePermissions(
   api: FakeApi,
@@ -44,6 +45,7 @@ export function servePermissions(
   rest: { get?: (url: string, config?: { params?: Record<string, unknown> }) => unknown; list?: (url: string, config?: { params?: Record<string, unknown> }) => unknown } = {},
   staff: StaffMember[] = [member({ role_id: myRole.id, role_name: myRole.name })],
 ) {
+  useSessionStore.getState().logIn({ ...ME, permissions: [...myRole.permissions] });
   api.list.mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
     if (url === '/roles') return { data: [OWNER, VIEWER, myRole].filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i), meta: { total: 3, page: 1, per_page: 100, next_cursor: null } };
     if (rest.list) return rest.list(url, config);

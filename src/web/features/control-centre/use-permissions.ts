@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '#shared/api/user.ts';
+import { useEffect, useMemo } from 'react';
 import type { PermissionAction, PermissionModule } from '#shared/resources/permissions.ts';
-import { api } from '../../lib/api-client.ts';
+import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
 export interface Permissions {
@@ -11,27 +10,24 @@ export interface Permissions {
   loading: boolean;
 }
 
+/** How long the permissions read with the user stay good before a control-centre page reads them again. */
+export const PERMISSIONS_MAX_AGE = 60_000;
+
 /**
- * The current user's permissions, as GET /api/user reports them, read again when a control-centre
- * page opens (a role may have changed since login) and kept in the session store. Hiding a button
- * is a courtesy, never the check: the server checks every call.
+ * The current user's permissions, as GET /api/user reports them: read again when a
+ * control-centre page opens (a role may have changed since login) unless the user was read in
+ * the last minute — on a page load, the start-up check (lib/session.ts) has just read it. Hiding
+ * a button is a courtesy, never the check: the server checks every call.
  */
 export function usePermissions(): Permissions {
-  const userId = useSessionStore((s) => s.user?.id ?? null);
-  const stored = useSessionStore((s) => s.user?.permissions);
-  const query = useQuery({
-    queryKey: ['session-user', userId],
-    enabled: userId !== null,
-    staleTime: 60_000,
-    queryFn: async (): Promise<SessionUser> => {
-      const user = await api.get<SessionUser>('/user', { silent: true });
-      useSessionStore.getState().setUser(user);
-      return user;
-    },
-  });
-  const granted = new Set(query.data?.permissions ?? stored ?? []);
+  const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
+  const permissions = useSessionStore((s) => s.user?.permissions);
+  useEffect(() => {
+    if (isLoggedIn) loadSessionUser({ maxAge: PERMISSIONS_MAX_AGE, silent: true }).catch(() => undefined);
+  }, [isLoggedIn]);
+  const granted = useMemo(() => new Set(permissions ?? []), [permissions]);
   return {
     can: (module, action) => granted.has(`${module}.${action}`),
-    loading: query.isPending && userId !== null && !stored,
+    loading: isLoggedIn && !permissions,
   };
 }

@@ -15,8 +15,19 @@ describe('resource form values', () => {
     expect(checkField(partners, field(partners, 'contact_email'), '')).toBeNull();
     expect(checkField(partners, field(partners, 'contact_email'), 'nope')).toBe('email_invalid');
     expect(checkField(partners, field(partners, 'country'), 'GB')).toBeNull();
-    expect(checkField(exchangeRates, field(exchangeRates, 'rate'), -1)).toBe('number_range');
-    expect(checkRecord(exchangeRates, { base: 'EUR', quote: 'EUR', rate: 1.1, valid_from: '2030-01-01' }, null)).toEqual({ quote: 'currencies_differ' });
+    expect(checkField(exchangeRates, field(exchangeRates, 'rate'), '-1')).toBe('number_range');
+    expect(checkField(exchangeRates, field(exchangeRates, 'rate'), '1e3')).toBe('decimal_format');
+    expect(checkField(exchangeRates, field(exchangeRates, 'rate'), '1.12345678901')).toBe('decimal_places');
+    expect(checkField(exchangeRates, field(exchangeRates, 'base'), 'ABC')).toBe('currency_code');
+    expect(checkRecord(exchangeRates, { base: 'EUR', quote: 'EUR', rate: '1.1', valid_from: '2030-01-01' }, null)).toEqual({ quote: 'currencies_differ' });
+  });
+
+  it('carries rates as the decimal strings typed, never through a float', () => {
+    const values = { ...formValuesOf(exchangeRates, null), base: 'GBP', quote: 'JPY', rate: ' 0.1000000003 ', valid_from: '2030-01-01' };
+    expect(bodyOf(exchangeRates, values, null)).toEqual({ base: 'GBP', quote: 'JPY', rate: '0.1000000003', valid_from: '2030-01-01' });
+    const record = { id: 'r1', created_at: stamp, updated_at: stamp, base: 'GBP', quote: 'JPY', rate: '186.75', valid_from: '2030-01-01', notes: null } as ResourceRecord;
+    expect(formValuesOf(exchangeRates, record).rate).toBe('186.75');
+    expect(bodyOf(exchangeRates, { ...formValuesOf(exchangeRates, record), rate: '186.7501' }, record)).toEqual({ rate: '186.7501' });
   });
 
   it('sends what a new record has, and only what changed on an existing one', () => {

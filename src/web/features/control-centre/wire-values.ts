@@ -16,6 +16,12 @@ export function wireOf(field: ResourceField, value: unknown): unknown {
       const n = typeof value === 'number' ? value : Number(value);
       return Number.isNaN(n) ? value : n;
     }
+    case 'decimal': {
+      // Rates and percentages stay decimal strings ("1.2345") all the way: never through a float.
+      if (value === null || value === undefined) return null;
+      const text = String(value).trim();
+      return text === '' ? null : text;
+    }
     case 'date':
       return typeof value === 'string' && value ? value.slice(0, 10) : null;
     case 'permissions':

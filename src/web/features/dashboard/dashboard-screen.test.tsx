@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import type { WidgetSequence } from '#shared/dashboard/widget-rules.ts';
 import { useDashboardStore } from '../../lib/dashboard-store.ts';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -8,6 +8,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { DashboardScreen } from './dashboard-screen.tsx';
+import { WIDGET_SAVE_DELAY_MS } from './use-widget-save.ts';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
@@ -132,7 +133,7 @@ describe('dashboard screen', () => {
     const clock = within(await screen.findByRole('group')).getByRole('checkbox', { name: 'Clock' });
     vi.useFakeTimers();
     fireEvent.click(clock);
-    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await act(() => vi.advanceTimersByTimeAsync(WIDGET_SAVE_DELAY_MS));
     expect(shownTitles()).not.toContain('Clock');
     expect(api.post).toHaveBeenCalledTimes(1);
     expect(vi.mocked(api.post).mock.calls[0][1]).toMatchObject({ widget_sequence: { clock: 0, organisationAnalytics: 1 } });
@@ -164,13 +165,17 @@ describe('dashboard screen', () => {
       fireEvent.keyDown(handle, { code: 'ArrowDown', key: 'ArrowDown' });
     });
     await waitFor(() => expect(said).toContain('The Analytics card is over position 2 of 3.'));
+    // The drop, then the save's own 1 s timer: fake time, so the test waits for neither.
+    vi.useFakeTimers();
     await act(async () => {
       fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     });
-    await waitFor(() => expect(shownTitles()).toEqual(['CRM', 'Analytics', 'Clock']));
-    await waitFor(() => expect(said.at(-1)).toBe('The Analytics card was dropped in position 2 of 3.'));
+    expect(shownTitles()).toEqual(['CRM', 'Analytics', 'Clock']);
+    expect(said.at(-1)).toBe('The Analytics card was dropped in position 2 of 3.');
     expect(said.filter((text) => text.includes('position 1 of 3'))).toHaveLength(1);
-    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1), { timeout: 2500 });
+    expect(api.post).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(WIDGET_SAVE_DELAY_MS));
+    expect(api.post).toHaveBeenCalledTimes(1);
     expect(api.post.mock.calls[0]?.[1]).toEqual({
       widget_sequence: { crm: 1, organisationAnalytics: 2, clock: 3, organisationDepartment: 0, weather: 0, calendar: 0, connections: 0 },
     });

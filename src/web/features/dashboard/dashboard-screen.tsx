@@ -24,7 +24,7 @@ import './dashboard-screen.css';
 
 /**
  * Takes the layout saved with the session user once per user (none saved or malformed: the
- * defaults). From then on a previous list exists, so changes are saved (spec §4).
+ * defaults). From then on a previous list exists, so changes are saved (docs/product.md#saving-the-layout).
  */
 function useLoadSavedLayout(): void {
   const userId = useSessionStore((s) => s.user?.id);
@@ -34,7 +34,7 @@ function useLoadSavedLayout(): void {
   }, [userId, load]);
 }
 
-/** The dashboard (spec §2 "/", §3, §4): the user's widgets, arranged and chosen by them. */
+/** The dashboard (docs/product.md#dashboard): the user's widgets, arranged and chosen by them. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const userName = useSessionStore((s) => s.user?.name ?? '');

@@ -4,12 +4,12 @@ import { api } from '../../lib/api-client.ts';
 import { useDashboardStore } from '../../lib/dashboard-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
-/** Spec §9: the layout is saved 1 second after the last change. */
+/** docs/product.md#saving-the-layout: the layout is saved 1 second after the last change. */
 export const WIDGET_SAVE_DELAY_MS = 1000;
 
 /**
- * Spec §4: saves the layout as it is then, only when logged in and when a previous list
- * existed (the user's layout came from the server). Errors are only logged (spec §8).
+ * docs/product.md#saving-the-layout: saves the layout as it is then, only when logged in and when a previous list
+ * existed (the user's layout came from the server). Errors are only logged (docs/product.md#error-notices).
  */
 export function saveWidgetLayout(): Promise<void> {
   const { isLoggedIn, user } = useSessionStore.getState();

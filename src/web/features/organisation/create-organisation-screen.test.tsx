@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import type { Organisation } from '#shared/api/organisations.ts';
 import { ApiFailure } from '../../lib/api-failure.ts';
 import { useOrganisationStore } from '../../lib/organisation-store.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ORGANISATION_TYPES, organisationInput } from '#shared/api/organisations.ts';
 import { COUNTRY_CODES, countryOptions } from '../../lib/countries.ts';

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { PlanMetadataEntry } from '#shared/billing/plans.ts';
+import { PLAN_CURRENCY, type PlanMetadataEntry } from '#shared/billing/plans.ts';
+import { parseDecimal } from '#shared/money/decimal.ts';
+import { formatMajor, formatPercent } from '#shared/money/format.ts';
 
-/** An amount in pounds ("49.00") as money in the interface language: "£49.00" in English. */
-export function formatPounds(amount: string | number, language: string): string {
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(value)) return String(amount);
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'GBP' }).format(value);
+/** An amount in pounds given as a decimal string ("49.00") as money in the interface language: "£49.00" in English. */
+export function formatPounds(amount: string, language: string): string {
+  return parseDecimal(amount) ? formatMajor(amount, PLAN_CURRENCY, language) : amount;
 }
 
 /** A plan metadata value as shown: access as given, money in £, percentages, counts, months. */
@@ -15,11 +15,9 @@ export function metadataValue(entry: PlanMetadataEntry, t: TFunction, language: 
   const n = Number(raw);
   switch (entry.kind) {
     case 'money':
-      return Number.isFinite(n) ? formatPounds(n, language) : raw;
+      return formatPounds(raw, language);
     case 'percent':
-      return Number.isFinite(n)
-        ? new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(n / 100)
-        : raw;
+      return formatPercent(raw, language);
     case 'count':
       return Number.isFinite(n) ? new Intl.NumberFormat(language).format(n) : raw;
     case 'months':

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProviderProduct } from '#shared/billing/plans.ts';
 import { api } from '../../lib/api-client.ts';
 
-/** Spec §7, §9: the plan list is cached for 24 hours, with no retries. */
+/** docs/product.md#plans: the plan list is cached for 24 hours, with no retries. */
 export const PLAN_CACHE_MS = 24 * 60 * 60 * 1000;
 export const PRODUCTS_KEY = ['billing', 'products'] as const;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import type { ProviderProduct } from '#shared/billing/plans.ts';
 import { usePlanStore } from '../../lib/plan-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user.ts';
 import { AVATAR_MAX_BYTES } from '#shared/api/avatar-limits.ts';
 import { ApiFailure } from '../../lib/api-failure.ts';
 import { useSessionStore } from '../../lib/session-store.ts';

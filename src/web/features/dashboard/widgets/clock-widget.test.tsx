@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderUi } from '../../../test/render.tsx';
 import { ClockWidget } from './clock-widget.tsx';
 
 describe('clock widget', () => {
@@ -7,7 +8,7 @@ describe('clock widget', () => {
 
   it('shows the local time, date and time zone, ticking every second, and no invented clocks', async () => {
     vi.useFakeTimers({ now: new Date(2026, 0, 15, 9, 30, 5) });
-    const { container } = render(<ClockWidget />);
+    const { container } = renderUi(<ClockWidget />);
     const time = container.querySelector('time');
     expect(time?.textContent).toBe('9:30:05 AM');
     expect(screen.getByText('Thursday, January 15, 2026')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../test/user.ts';
 import { ApiFailure } from '../../../lib/api-failure.ts';
 import { useDashboardStore, type WeatherPlace } from '../../../lib/dashboard-store.ts';
 import { renderScreen } from '../../../test/render.tsx';

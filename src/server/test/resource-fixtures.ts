@@ -21,13 +21,13 @@ export const RESOURCE_FIXTURES: Record<string, {
   'organisation-currencies': {
     valid: (i) => ({ currency: ['GBP', 'EUR', 'USD', 'CNY', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'TRY', 'INR', 'SGD', 'HKD', 'AUD'][i % 18], notes: `desk ${i}` }),
     change: { is_base: true },
-    invalid: { currency: 'POUNDS' },
+    invalid: { currency: 'ABC' },
     invalidFields: ['currency'],
   },
   'exchange-rates': {
-    valid: (i) => ({ base: 'GBP', quote: 'EUR', rate: 1.15 + i / 1000, valid_from: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}` }),
-    change: { rate: 1.2 },
-    invalid: { base: 'GBP', quote: 'GBP', rate: -1, valid_from: '21/11/2026' },
+    valid: (i) => ({ base: 'GBP', quote: 'EUR', rate: `1.${1150 + i}`, valid_from: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}` }),
+    change: { rate: '1.2' },
+    invalid: { base: 'GBP', quote: 'GBP', rate: '-1', valid_from: '21/11/2026' },
     invalidFields: ['quote', 'rate', 'valid_from'],
   },
   'standards-certifications': {
@@ -54,16 +54,16 @@ export const RESOURCE_FIXTURES: Record<string, {
       department: (await post('/api/departments', { name: `Customs ${Math.random()}` })).data.data.id,
       me,
     }),
-    valid: (i, r) => ({ work_classification_id: r.classification, department_id: r.department, staff_user_id: r.me, share_pct: 10 + (i % 80), notes: `allocation ${i}` }),
-    change: { share_pct: 50 },
-    invalid: { work_classification_id: 'nope', share_pct: 150 },
+    valid: (i, r) => ({ work_classification_id: r.classification, department_id: r.department, staff_user_id: r.me, share_pct: String(10 + (i % 80)), notes: `allocation ${i}` }),
+    change: { share_pct: '50' },
+    invalid: { work_classification_id: 'nope', share_pct: '150' },
     invalidFields: ['share_pct', 'work_classification_id'],
   },
   commissions: {
     prepare: async (_post, me) => ({ me }),
-    valid: (i, r) => ({ name: `Sales commission ${i}`, basis: 'gross_profit', rate_pct: 5 + (i % 10), staff_user_id: r.me, valid_from: '2026-01-01' }),
-    change: { rate_pct: 7.5 },
-    invalid: { name: '', basis: 'luck', rate_pct: 101 },
+    valid: (i, r) => ({ name: `Sales commission ${i}`, basis: 'gross_profit', rate_pct: String(5 + (i % 10)), staff_user_id: r.me, valid_from: '2026-01-01' }),
+    change: { rate_pct: '7.5' },
+    invalid: { name: '', basis: 'luck', rate_pct: '101' },
     invalidFields: ['basis', 'name', 'rate_pct'],
   },
   'client-assignments': {
@@ -97,9 +97,9 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalidFields: ['category', 'code', 'default_currency', 'name'],
   },
   'client-tiers': {
-    valid: (i) => ({ name: `Gold ${i}`, rank: (i % 100) + 1, discount_pct: 5, payment_terms_days: 45 }),
-    change: { discount_pct: 7.5 },
-    invalid: { name: 'X', rank: 0, discount_pct: 120 },
+    valid: (i) => ({ name: `Gold ${i}`, rank: (i % 100) + 1, discount_pct: '5', payment_terms_days: 45 }),
+    change: { discount_pct: '7.5' },
+    invalid: { name: 'X', rank: 0, discount_pct: '120' },
     invalidFields: ['discount_pct', 'rank'],
   },
   'bank-details': {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { majorOf, prorate } from '#shared/money/amounts.ts';
 
 type Json = Record<string, unknown>;
 type Interval = 'day' | 'week' | 'month' | 'year';
@@ -59,7 +60,7 @@ export type FakeInvoice = {
   attempt_count: number;
   lines: FakeInvoiceLine[];
 };
-export type FakeRequest = { method: string; path: string; params: Json };
+export type FakeRequest = { method: string; path: string; params: Json; idempotencyKey?: string | null };
 /** An injected failure: the next `times` requests matching method and path answer with it. */
 export type FakeFailure = { method: string; path: string | RegExp; status: number; error: Json; times: number };
 
@@ -470,16 +471,17 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const planChange = (s: FakeSubscription, newPrice: FakePrice) => {
     const t = now();
     const oldPrice = state.prices.get(s.price)!;
-    const fraction = Math.max(0, Math.min(1, (s.current_period_end - t) / (s.current_period_end - s.current_period_start)));
+    const whole = s.current_period_end - s.current_period_start;
+    const left = Math.max(0, Math.min(whole, s.current_period_end - t));
     const sameInterval = oldPrice.interval === newPrice.interval;
     const start = sameInterval ? s.current_period_start : t;
     const end = sameInterval ? s.current_period_end : t + INTERVAL_SECONDS[newPrice.interval!];
-    const credit = -Math.round(oldPrice.unit_amount * fraction);
+    const credit = -prorate(oldPrice.unit_amount, left, whole);
     const lines: FakeInvoiceLine[] = [
       { id: newId('il'), description: `Unused time on ${productName(oldPrice)} after ${dateText(t)}`, amount: credit, period_start: t, period_end: s.current_period_end, proration: true, price: oldPrice.id, subscription_item: s.item_id },
       sameInterval
-        ? { id: newId('il'), description: `Remaining time on ${productName(newPrice)} after ${dateText(t)}`, amount: Math.round(newPrice.unit_amount * fraction), period_start: t, period_end: end, proration: true, price: newPrice.id, subscription_item: s.item_id }
-        : { id: newId('il'), description: `1 × ${productName(newPrice)} (at £${(newPrice.unit_amount / 100).toFixed(2)} / ${newPrice.interval})`, amount: newPrice.unit_amount, period_start: t, period_end: end, proration: false, price: newPrice.id, subscription_item: s.item_id },
+        ? { id: newId('il'), description: `Remaining time on ${productName(newPrice)} after ${dateText(t)}`, amount: prorate(newPrice.unit_amount, left, whole), period_start: t, period_end: end, proration: true, price: newPrice.id, subscription_item: s.item_id }
+        : { id: newId('il'), description: `1 × ${productName(newPrice)} (at £${majorOf(newPrice.unit_amount, 'GBP')} / ${newPrice.interval})`, amount: newPrice.unit_amount, period_start: t, period_end: end, proration: false, price: newPrice.id, subscription_item: s.item_id },
     ];
     const total = lines.reduce((sum, l) => sum + l.amount, 0);
     return { lines, start, end, amountDue: Math.max(0, total) };
@@ -653,7 +655,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
           period_start: t,
           period_end: t,
           attempt_count: 1,
-          lines: [{ id: newId('il'), description: `1 × ${productName(price)} (at £${(price.unit_amount / 100).toFixed(2)} / ${price.interval})`, amount: price.unit_amount, period_start: t, period_end: end, proration: false, price: price.id, subscription_item: s.item_id }],
+          lines: [{ id: newId('il'), description: `1 × ${productName(price)} (at £${majorOf(price.unit_amount, 'GBP')} / ${price.interval})`, amount: price.unit_amount, period_start: t, period_end: end, proration: false, price: price.id, subscription_item: s.item_id }],
         });
         s.latest_invoice = inv.id;
         state.subscriptions.set(s.id, s);
@@ -782,7 +784,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     },
   ];
 
+  /** Stripe keeps a POST's answer under its Idempotency-Key and answers a repeat with it. */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  let replayKey: string | null = null;
   const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    if (replayKey) idempotent.set(replayKey, { status, body });
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${(++counter).toString(36)}`, ...headers });
     res.end(JSON.stringify(body));
   };
@@ -793,7 +799,12 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const params = parseStripeForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
-    requests.push({ method, path: url.pathname, params });
+    const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    requests.push({ method, path: url.pathname, params, idempotencyKey: key });
+    replayKey = null;
+    const kept = method === 'POST' && key ? idempotent.get(key) : undefined;
+    if (kept) return answer(res, kept.status, kept.body, { 'idempotent-replayed': 'true' });
+    if (method === 'POST' && key) replayKey = key;
 
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return answer(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });

@@ -1,0 +1,176 @@
+/**
+ * What the bench parts share: a throwaway PostgreSQL database, the built server as a child
+ * process, logging in through the API, and the clean-up that runs even when a part fails or the
+ * run is interrupted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { appRoot } from '../src/server/paths.ts';
+
+/** The PostgreSQL server (no database in the path): the bench creates and drops its own databases. */
+export const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+
+const cleanups = new Set<() => Promise<void> | void>();
+/** Registers a clean-up; call the returned function to run it now (once). */
+export function onCleanup(fn: () => Promise<void> | void): () => Promise<void> {
+  let done = false;
+  const once = async () => {
+    if (done) return;
+    done = true;
+    cleanups.delete(once);
+    await fn();
+  };
+  cleanups.add(once);
+  return once;
+}
+export async function cleanupAll() {
+  for (const fn of [...cleanups].reverse()) await Promise.resolve(fn()).catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench's servers and dropping its databases …`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Whether PostgreSQL answers at PG_SERVER. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates fyn_bench_<random> (never touches any other database) and drops it at clean-up. */
+export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `fyn_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const drop = onCleanup(() => admin(`drop database if exists ${name} with (force)`));
+  return { url: `${PG_SERVER}/${name}`, drop };
+}
+
+export type ServerProcess = { base: string; port: number; child: ChildProcess; logFile: string; stop: () => Promise<void> };
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns `node dist/server/main.js` with `env` on top of ours (DATABASE_URL cleared unless given)
+ * and resolves once GET /api/health answers 200, with the milliseconds that took.
+ */
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<ServerProcess & { startMs: number }> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const logDir = tempDir('fyn-bench-log-');
+  const logFile = join(logDir, `server-${port}.log`);
+  const log = createWriteStream(logFile);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [join(appRoot, 'dist/server/main.js')], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', WEATHER_URL: 'none', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = t0 + (opts.timeoutMs ?? 180_000);
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      await res.arrayBuffer();
+      if (res.ok) return { base, port, child, logFile, stop, startMs: performance.now() - t0 };
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null || performance.now() > deadline) {
+      await stop();
+      const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join('\n    ');
+      throw new Error(`server on port ${port} ${child.exitCode !== null ? `exited (${child.exitCode})` : 'did not answer in time'}:\n    ${tail}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Error lines (pino level ≥ 50) a server wrote to its log, with how often each message came. */
+export function serverErrors(logFile: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return out;
+  }
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string }; method?: string; url?: string; status?: number };
+      if ((entry.level ?? 0) < 50) continue;
+      const key = [entry.method, entry.url?.split('?')[0], entry.status, entry.err?.message ?? entry.msg].filter(Boolean).join(' ');
+      out.set(key, (out.get(key) ?? 0) + 1);
+    } catch {
+      // Not the server's log: Node's own warnings (deprecations) are not errors.
+      if (/^\(node:\d+\)|^\(Use `node/.test(line)) continue;
+      out.set(line.slice(0, 200), (out.get(line.slice(0, 200)) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/** Logs in through the API as the browser does (CSRF cookie, then the form); returns the Cookie header. */
+export async function loginCookie(base: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/csrf-cookie`);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1];
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+    body: JSON.stringify({ email, password, remember: true }),
+  });
+  if (login.status !== 200) throw new Error(`login of ${email} failed: ${login.status} ${await login.text()}`);
+  return [`XSRF-TOKEN=${token}`, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+}
+
+/** A figure beside its target: "met" or "NOT MET". */
+export const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');

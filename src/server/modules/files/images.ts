@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { v7 as uuidv7 } from 'uuid';
+import { invalidField } from '../../lib/errors.ts';
+import { sniffImage, type FileStore, type ImageExt } from './store.ts';
+
+/** Where stored pictures are served from (GET /api/files/:folder/:name). */
+export const FILES_PREFIX = '/api/files/';
+
+/** Pictures larger than this many pixels are refused before decoding (decompression bombs). */
+const MAX_PIXELS = 40_000_000;
+
+/**
+ * An uploaded picture decoded and encoded again by libvips (sharp): what leaves is only pixels in
+ * the same format, turned upright by its EXIF orientation, with no EXIF, GPS, XMP or comments.
+ * Null when the bytes are not a picture of an accepted type or do not decode.
+ */
+export async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt } | null> {
+  const ext = sniffImage(data);
+  if (!ext) return null;
+  try {
+    const image = sharp(data, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
+    const out = ext === 'png' ? image.png({ compressionLevel: 9 }) : ext === 'jpg' ? image.jpeg({ quality: 88, mozjpeg: true }) : image.webp({ quality: 88 });
+    return { data: await out.toBuffer(), ext };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The multipart field "file" of a request as a clean picture, stored under `folder`: answers its
+ * URL, or fails with the 422 of a missing, too large or unreadable file.
+ */
+export async function receiveImage(req: FastifyRequest, files: FileStore, folder: 'avatars' | 'logos', maxBytes: number): Promise<string> {
+  // A form the parser cannot read (no boundary, cut short) is the client's mistake: 422, not 500.
+  const part = req.isMultipart()
+    ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {
+        if (err?.statusCode && err.statusCode < 500) throw err;
+        throw invalidField('validation_failed', 'file', 'file_required');
+      })
+    : undefined;
+  if (!part) throw invalidField('validation_failed', 'file', 'file_required');
+  const raw = await part.toBuffer().catch(() => null);
+  if (!raw || part.file.truncated) throw invalidField('file_too_large', 'file', 'file_too_large');
+  const image = await cleanImage(raw);
+  if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
+  const key = `${folder}/${uuidv7()}.${image.ext}`;
+  await files.put(key, image.data);
+  return FILES_PREFIX + key;
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The subset of JSON Schema that the OpenAPI document of the zod schemas uses. */
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  nullable?: boolean;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema };
+
+/** One operation of the OpenAPI document, as the attack suite uses it. */
+export type Operation = {
+  /** `METHOD /api/path/{param}`, as in the document. */
+  key: string;
+  method: HttpMethod;
+  path: string;
+  /** The route's `config.access`, carried into the document as `x-access` (src/server/plugins/access.ts). */
+  access: string | undefined;
+  pathParams: Parameter[];
+  query: Parameter[];
+  /** JSON request body, if the operation declares one. */
+  body?: JsonSchema;
+  bodyRequired: boolean;
+};
+
+/**
+ * Public operations, on purpose: anyone may call them, so the matrix has no anonymous cell for them.
+ * A new public route fails the suite until it is added here, with its reason.
+ */
+export const PUBLIC_OPERATIONS: Record<string, string> = {
+  'GET /api/health': 'liveness probe',
+  'GET /api/ready': 'readiness probe',
+  'GET /api/csrf-cookie': 'the anti-forgery cookie every browser fetches first',
+  'POST /api/auth/register': 'sign-up',
+  'POST /api/auth/verify-otp': 'sign-up code',
+  'POST /api/auth/resend-otp': 'sign-up code',
+  'POST /api/auth/login': 'login',
+  'POST /api/auth/logout': 'logout (a no-op without a session)',
+  'POST /api/auth/forgot-password': 'password reset mail',
+  'POST /api/auth/reset-password': 'password reset with the mailed token',
+  'GET /api/organisation-types': 'sign-up form choices',
+  'GET /api/billing/products': 'pricing page',
+  'GET /api/billing/config': 'pricing page',
+  'POST /api/billing/webhook': 'payment provider, proven by its signature',
+  'POST /api/staff/invitations/{token}/accept': 'invitation link, proven by its token',
+  'POST /api/dev/billing/advance-clock': 'developer mode only (never mounted in production)',
+  'GET /api/dev/mail': 'developer mode only (never mounted in production)',
+};
+
+/**
+ * /api routes that are not in the OpenAPI document (so the suite cannot derive their cells), with
+ * the reason. A new one fails the suite until it is documented or listed here.
+ */
+export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
+
+/** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
+export const UPLOAD_OPERATIONS = ['POST /api/user/avatar', 'POST /api/organisations/{id}/logo'];
+export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook'];
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+type DocOperation = {
+  'x-access'?: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+};
+
+/** Every operation of the app's OpenAPI document (`app.swagger()`, after `app.ready()`). */
+export function readOperations(app: FastifyInstance): Operation[] {
+  const doc = app.swagger() as { paths?: Record<string, Record<string, DocOperation>> };
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!path.startsWith('/api/')) continue;
+    for (const [m, op] of Object.entries(item)) {
+      const method = m.toUpperCase();
+      if (!METHODS.has(method)) continue;
+      const params = (op.parameters ?? []).map((p) => ({ name: p.name, in: p.in as Parameter['in'], required: Boolean(p.required), schema: p.schema ?? {} }));
+      const json = op.requestBody?.content?.['application/json']?.schema;
+      out.push({
+        key: `${method} ${path}`,
+        method: method as HttpMethod,
+        path,
+        access: op['x-access'],
+        pathParams: params.filter((p) => p.in === 'path'),
+        query: params.filter((p) => p.in === 'query'),
+        ...(json && { body: json }),
+        bodyRequired: Boolean(op.requestBody?.required),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every /api route the app registered (`METHOD /api/path/{param}`, HEAD and the docs left out),
+ * read from Fastify's route tree: the routes the document may have missed.
+ */
+export function registeredApiRoutes(app: FastifyInstance): string[] {
+  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
+  const stack: { depth: number; path: string }[] = [];
+  const out: string[] = [];
+  for (const line of lines) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
+    const path = (stack.at(-1)?.path ?? '') + m[2];
+    stack.push({ depth, path });
+    if (!m[3] || !path.startsWith('/api/') || path === '/api/docs' || path.startsWith('/api/docs/')) continue;
+    for (const method of m[3].split(',').map((s) => s.trim())) if (METHODS.has(method)) out.push(`${method} ${shapeOf(path)}`);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * A route's shape with its parameters unnamed (`/api/staff/invitations/{}`): Fastify's tree joins
+ * parameters at one place under one node (`:id|:token`), so routes and document compare by shape.
+ */
+export const shapeOf = (path: string): string => path.replace(/\{\w+\}|:[\w|:]+/g, '{}');
+
+/** The operation's URL with path values filled in (encoded) and an optional query. */
+export function urlOf(op: Pick<Operation, 'path'>, pathValues: Record<string, string>, query: [string, string][] = []): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? ''));
+  const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The collection a path parameter names a record of: `/api/partners/` for `/api/partners/{id}`. */
+export const prefixOf = (op: Pick<Operation, 'path'>, param: string): string => op.path.slice(0, op.path.indexOf(`{${param}}`));
+
+/** Whether a caller holding `permissions` (and being a member, or only a user) gets past `access`. */
+export function lets(access: string | undefined, who: { user: boolean; member: boolean; permissions: readonly string[] }): boolean {
+  if (access === 'public') return true;
+  if (access === 'user') return who.user;
+  if (access === 'member') return who.member;
+  return who.member && who.permissions.includes(access ?? '');
+}

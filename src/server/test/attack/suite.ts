@@ -1,0 +1,300 @@
+/**
+ * The attack suite (issue 8, item 8): a standing check in `npm test` that every operation of the
+ * API refuses whom it must and survives whatever it is sent. The operations come from the OpenAPI
+ * document (`app.swagger()`), each with the access its route declares (`x-access`, see
+ * src/server/plugins/access.ts), so a new route joins every part below without a change here.
+ *
+ * - authorisation.test.ts, the matrix: every operation called as an anonymous visitor, as a member
+ *   whose role has no permissions, and as another organisation's owner (path ids pointing at the
+ *   victim organisation's records: one record of every resource type, from
+ *   src/server/test/resource-fixtures.ts) answers 401/403/404 and writes nothing, and lists show
+ *   none of the victim's ids. A cell is skipped where the declared access lets that caller in.
+ *   Public operations are an allow-list (operations.ts): a new public route fails until it is
+ *   added there on purpose; an operation without `x-access`, or a route missing from the
+ *   document, fails too.
+ * - authorisation.test.ts, escalation: every path to more power (roles, a member's role or
+ *   status, invitations) tried by Admin, Staff and a custom role holding control_centre.*,
+ *   roles.* and staff.*: refused with permission_escalation, owner_only or own_role, the caller's
+ *   permissions and the role and member rows unchanged; the allowed paths still work.
+ * - fuzz-1.test.ts and fuzz-2.test.ts (fuzz.ts), half of the operations each: inputs generated
+ *   with fast-check from each operation's JSON schema (schema-arbitraries.ts), valid and
+ *   schema-breaking, plus malformed bodies, uploads and Stripe webhooks, sent as an owner so
+ *   that they reach validation and the handlers: no 5xx, and no refused request changes a row.
+ *
+ * How "changes no row" is proven: every table of the public schema gets a row trigger that notes
+ * each insert, update and delete in attack_log.writes, in the writing transaction (so a rolled-back
+ * write leaves no note); after each request the suite reads the notes since the previous one. On
+ * top of that, batches of refused requests are compared table by table (row counts of every
+ * public table and a checksum of audit_events, before and after).
+ *
+ * Refused requests may write only what WRITES_ON_REJECTION below allows, with its reason (counters
+ * of failed attempts and the like). The figures of a run are printed once at its end
+ * (src/server/test/global-setup.ts). A run's inputs follow from one seed, printed with them;
+ * `FUZZ_SEED=<n>` replays it; `ATTACK_PROFILE=1` prints where each file's time went.
+ *
+ *   npx vitest run --project server src/server/test/attack
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project server src/server/test/attack
+ */
+import { inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RESOURCES } from '#shared/resources/registry.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createClient, createTestApp, type TestApp } from '../harness.ts';
+import { people } from '../people.ts';
+import { RESOURCE_FIXTURES } from '../resource-fixtures.ts';
+import { recordFigures, type Figures } from './figures.ts';
+import { readOperations, type HttpMethod, type Operation } from './operations.ts';
+
+export type Client = ReturnType<typeof createClient>;
+export type Person = Client & { email: string; userId: string };
+export type Owner = Person & { orgId: string; role(builtin: 'owner' | 'admin' | 'staff'): string; join(roleId: string, by?: Person): Promise<Person> };
+export type WriteNote = { tbl: string; op: string; cols: string | null };
+export type Answer = { status: number; body: string; data: ApiBody; writes: WriteNote[]; response: LightMyRequestResponse };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ApiBody = any;
+export type Snapshot = { counts: Record<string, number>; audit: string };
+
+/**
+ * Writes a refused request makes on purpose, per operation: `table` (any write to it) or
+ * `table(column,…)` (updates of those columns only). Anything else a refused request writes fails.
+ */
+export const WRITES_ON_REJECTION: Record<string, { writes: string[]; why: string }> = {
+  'POST /api/auth/login': { writes: ['throttles'], why: 'wrong passwords are counted (docs/product.md#login-throttling)' },
+  'POST /api/auth/register': { writes: ['throttles'], why: 'sign-ups per address are counted whether or not they succeed' },
+  'POST /api/auth/verify-otp': { writes: ['verifications'], why: 'wrong codes are counted against the code' },
+  'POST /api/billing/subscribe': {
+    writes: ['organisations(billing_lock_until,billing_version,status,updated_at)', 'organisation_status_events'],
+    why: 'a checkout the provider refuses is begun and failed in the status history (docs/product.md, billing status table), under the billing lease',
+  },
+  'POST /api/billing/change-plan': {
+    writes: ['organisations(billing_lock_until,billing_version)'],
+    why: 'the billing lease is taken and given back, and each finished attempt moves the idempotency version on (billing/service.ts, withBillingLease)',
+  },
+};
+
+/** Whether a write is one of the writes `opKey` may make when refused. */
+export function exempted(opKey: string, note: WriteNote): boolean {
+  return (WRITES_ON_REJECTION[opKey]?.writes ?? []).some((rule) => {
+    const m = /^(\w+)(?:\(([\w,]+)\))?$/.exec(rule);
+    if (!m || m[1] !== note.tbl) return false;
+    if (!m[2]) return true;
+    const allowed = m[2].split(',');
+    return note.op === 'UPDATE' && (note.cols ?? '').split(',').every((c) => allowed.includes(c));
+  });
+}
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
+export const describeWrites = (writes: WriteNote[]): string =>
+  [...new Set(writes.map((w) => `${w.op.toLowerCase()} ${w.tbl}${w.cols ? `(${w.cols})` : ''}`))].join(', ');
+export const show = (body: unknown): string =>
+  body === undefined ? '' : Buffer.isBuffer(body) ? `<${body.length} bytes>` : clip(typeof body === 'string' ? JSON.stringify(body) : JSON.stringify(body) ?? String(body));
+
+/** A local stand-in for the weather provider, so that /api/weather reaches its handler. */
+async function startFakeWeather(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ current: { time: '2026-05-01T12:00', temperature_2m: 14.5, weather_code: 3, wind_speed_10m: 12 } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1/forecast`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Row triggers on every public table that note each write in attack_log.writes (test database
+ * only), with the columns an update changed; an update that changed nothing is no write.
+ */
+async function installWriteLog(database: Database): Promise<string[]> {
+  await database.query('create schema if not exists attack_log');
+  await database.query('create table if not exists attack_log.writes (id bigserial primary key, tbl text not null, op text not null, cols text)');
+  await database.query(`create or replace function attack_log.note() returns trigger language plpgsql as $$
+    declare changed text;
+    begin
+      if tg_op = 'UPDATE' then
+        select string_agg(n.key, ',' order by n.key) into changed from jsonb_each(to_jsonb(new)) n where (to_jsonb(old) -> n.key) is distinct from n.value;
+        if changed is null then return null; end if;
+      end if;
+      insert into attack_log.writes (tbl, op, cols) values (tg_table_name, tg_op, changed);
+      return null;
+    end $$`);
+  const tables = (await database.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public' order by tablename")).map((r) => r.tablename);
+  for (const t of tables) {
+    await database.query(`drop trigger if exists attack_log_note on public."${t}"`);
+    await database.query(`create trigger attack_log_note after insert or update or delete on public."${t}" for each row execute function attack_log.note()`);
+  }
+  return tables;
+}
+
+export type World = Awaited<ReturnType<typeof openWorld>>;
+
+/** A test app with the write log, the operations of its document, people and the figures of one test file. */
+export async function openWorld(file: string, overrides: Partial<Config> = {}) {
+  const started = Date.now();
+  const weather = await startFakeWeather();
+  const t: TestApp = await createTestApp({ weatherUrl: weather.url, ...overrides });
+  const tables = await installWriteLog(t.database);
+  const ops: Operation[] = readOperations(t.app);
+  const seed = inject('fuzzSeed');
+  const figures: Required<Omit<Figures, 'seed'>> & { seed?: number } = {
+    file, documented: ops.map((o) => o.key), matrixOperations: [], fuzzOperations: [], matrixCells: 0, matrixSkipped: 0, fuzzRequests: 0,
+    fuzzAccepted: 0, fuzzRejected: 0, invalidAccepted: 0, batchesCompared: 0, requests: 0, serverErrors: 0, changedOnRejection: 0,
+    escalationAttempts: 0, escalationRefused: 0, allowedPathsChecked: 0, ms: 0,
+  };
+  /** Descriptions of 5xx answers and of refused requests that changed data: both fail the file. */
+  const serverErrors: string[] = [];
+  const changed: string[] = [];
+  /** Tables written by refused requests on purpose (WRITES_ON_REJECTION) since the last `takeExempt()`. */
+  const exempt = new Set<string>();
+  let lastNote = 0;
+  /** Where the time goes (ATTACK_PROFILE=1 prints it). */
+  const profile = { inject: 0, notes: 0, snapshots: 0, count: 0, generate: 0, setup: 0 };
+
+  async function notesSince(): Promise<WriteNote[]> {
+    const rows = await t.database.query<{ id: number; tbl: string; op: string; cols: string | null }>('select id::int as id, tbl, op, cols from attack_log.writes where id > $1 order by id', [lastNote]);
+    if (rows.length) lastNote = Number(rows.at(-1)!.id);
+    return rows.map((r) => ({ tbl: r.tbl, op: r.op, cols: r.cols }));
+  }
+
+  const auditChecksum = "(select md5(coalesce(string_agg(a::text, '|' order by a::text), '')) from audit_events a)";
+  const snapshotSql = `select t, n::text as n from (${tables.map((tb) => `select '${tb}' as t, count(*)::bigint as n from public."${tb}"`).join(' union all ')}) c
+    union all select '#audit_events', ${auditChecksum}`;
+
+  return {
+    t,
+    app: t.app,
+    database: t.database,
+    ops,
+    seed,
+    figures,
+    profile,
+    started,
+    serverErrors,
+    changed,
+    people: people(() => t),
+
+    /** A visitor with the CSRF cookie (so that refusals come from the access check, not the CSRF check). */
+    async anonymous(): Promise<Client> {
+      const c = createClient(t.app);
+      await c.get('/api/csrf-cookie');
+      return c;
+    },
+
+    /** Forgets writes made by setup steps, which are no requests under test. */
+    async settle(): Promise<void> {
+      await notesSince();
+    },
+
+    /**
+     * One request under test: counted, 5xx recorded, and for a refused one (4xx/5xx) any write it
+     * made beyond WRITES_ON_REJECTION recorded as a change.
+     */
+    async call(who: Client, opKey: string, method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+      const t0 = performance.now();
+      // A response that breaks off (a stream failing after its headers) counts as a 5xx.
+      const res = await who.request(method, url, body, headers).catch((err: Error) => ({
+        statusCode: 599, body: `response broken off: ${err.message}`, data: undefined, headers: {}, cookies: [],
+      }) as unknown as Awaited<ReturnType<Client['request']>>);
+      const t1 = performance.now();
+      figures.requests++;
+      const writes = await notesSince();
+      profile.inject += t1 - t0;
+      profile.notes += performance.now() - t1;
+      const what = () => `${opKey}: ${method} ${url} ${show(body)} → ${res.statusCode} ${clip(res.body ?? '', 300)}`;
+      if (res.statusCode >= 500) {
+        figures.serverErrors++;
+        serverErrors.push(what());
+      }
+      if (res.statusCode >= 400) {
+        for (const w of writes) if (exempted(opKey, w)) exempt.add(w.tbl);
+        const unexpected = writes.filter((w) => !exempted(opKey, w));
+        if (unexpected.length) {
+          figures.changedOnRejection++;
+          changed.push(`${what()} wrote ${describeWrites(unexpected)}`);
+        }
+      }
+      return { status: res.statusCode, body: res.body, data: res.data, writes, response: res };
+    },
+
+    /** Row counts of every public table and a checksum of audit_events. */
+    async snapshot(): Promise<Snapshot> {
+      const t0 = performance.now();
+      const rows = await t.database.query<{ t: string; n: string }>(snapshotSql);
+      profile.snapshots += performance.now() - t0;
+      profile.count++;
+      const counts: Record<string, number> = {};
+      let audit = '';
+      for (const r of rows) {
+        if (r.t === '#audit_events') audit = r.n;
+        else counts[r.t] = Number(r.n);
+      }
+      return { counts, audit };
+    },
+
+    /** The tables refused requests wrote on purpose since the last call (a snapshot comparison leaves them out). */
+    takeExempt(): Set<string> {
+      const out = new Set(exempt);
+      exempt.clear();
+      return out;
+    },
+
+    /** What differs between two snapshots, table by table, but for `exempt` tables. */
+    differences(a: Snapshot, b: Snapshot, except: Set<string> = new Set()): string[] {
+      const out = Object.keys({ ...a.counts, ...b.counts })
+        .filter((k) => a.counts[k] !== b.counts[k] && !except.has(k))
+        .map((k) => `${k}: ${a.counts[k]} → ${b.counts[k]} rows`);
+      if (a.audit !== b.audit) out.push('audit_events: checksum changed');
+      return out;
+    },
+
+    /** Appends this file's figures for the block printed at the end of the run. */
+    record(): void {
+      figures.ms = Date.now() - started;
+      recordFigures(inject('attackFigures'), figures);
+      if (process.env.ATTACK_PROFILE) {
+        const ms = (n: number) => `${(n / 1000).toFixed(1)} s`;
+        console.log(`[attack] ${file}: setup ${ms(profile.setup)}, ${figures.requests} requests ${ms(profile.inject)}, write notes ${ms(profile.notes)}, ${profile.count} snapshots ${ms(profile.snapshots)}, generating ${ms(profile.generate)}, total ${ms(figures.ms)}`);
+      }
+    },
+
+    async close(): Promise<void> {
+      await t.close();
+      await weather.close();
+    },
+  };
+}
+
+/** Record ids of one organisation by the collection path a path parameter names them under ("/api/partners/"). */
+export type OrgRecords = { orgId: string; byPrefix: Record<string, string[]>; userIds: string[]; emails: string[] };
+
+export const allIds = (r: OrgRecords): string[] => [...new Set([r.orgId, ...r.userIds, ...Object.values(r.byPrefix).flat()])];
+
+/** One record of every resource type (the fixtures' valid bodies), the built-in roles, the organisation and its owner. */
+export async function seedRecords(owner: Owner): Promise<OrgRecords> {
+  const byPrefix: Record<string, string[]> = {};
+  const add = (prefix: string, id: string) => (byPrefix[prefix] ??= []).push(id);
+  for (const d of RESOURCES) {
+    const f = RESOURCE_FIXTURES[d.name];
+    if (!f) throw new Error(`no fixtures for resource ${d.name} in src/server/test/resource-fixtures.ts`);
+    const refs = f.prepare ? await f.prepare((p, body) => owner.post(p, body), owner.userId) : {};
+    const res = await owner.post(`/api/${d.name}`, f.valid(1, refs));
+    if (res.statusCode !== 201) throw new Error(`could not create one of ${d.name}: ${res.statusCode} ${res.body}`);
+    add(`/api/${d.name}/`, res.data.data.id);
+  }
+  for (const b of ['owner', 'admin', 'staff'] as const) add('/api/roles/', owner.role(b));
+  add('/api/organisations/', owner.orgId);
+  add('/api/staff/', owner.userId);
+  return { orgId: owner.orgId, byPrefix, userIds: [owner.userId], emails: [owner.email] };
+}
+
+/** A stable 32-bit seed per operation and phase, from the run's seed (FNV-1a). */
+export function seedFor(seed: number, ...parts: string[]): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (const ch of parts.join('|')) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h | 0;
+}
