@@ -10,6 +10,7 @@ function layerOf(p) {
   if (p.startsWith('src/server/')) return { layer: 'server' };
   const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
   if (feature) return { layer: 'web', feature: feature[1] };
+  if (p.startsWith('src/web/app/') || p === 'src/web/main.tsx') return { layer: 'web', app: true };
   if (p.startsWith('src/web/')) return { layer: 'web' };
   return { layer: 'other' };
 }
@@ -22,10 +23,12 @@ function resolveImport(from, spec) {
 }
 
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'web and server never import each other; features never import features; shared imports neither' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'web and server never import each other; features never import features or the app shell; shared imports neither' }, schema: [] },
   create(context) {
     const file = rel(context.filename);
     const from = layerOf(file);
+    // Tests may compose a feature with the shell (guards, drawer) to exercise it as the app does.
+    const isTest = /\.test\.tsx?$/.test(file) || file.startsWith('src/web/test/');
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       if (from.layer === 'shared' && spec.startsWith('node:')) {
@@ -38,9 +41,15 @@ const boundaries = {
         (from.layer === 'web' && to.layer === 'server') ||
         (from.layer === 'server' && to.layer === 'web') ||
         (from.layer === 'shared' && (to.layer === 'web' || to.layer === 'server')) ||
-        (from.feature && to.feature && from.feature !== to.feature);
+        (from.feature && to.feature && from.feature !== to.feature) ||
+        (from.layer === 'web' && !from.app && to.app && !isTest);
       if (bad) {
-        const what = from.feature && to.feature ? `feature "${from.feature}" may not import feature "${to.feature}" (compose them in src/web/app)` : `${from.layer} may not import ${to.layer}`;
+        const what =
+          from.feature && to.feature
+            ? `feature "${from.feature}" may not import feature "${to.feature}" (compose them in src/web/app)`
+            : to.app && from.layer === 'web'
+              ? 'src/web/app composes features and src/web/lib; they may not import it back (put what both need in src/web/lib)'
+              : `${from.layer} may not import ${to.layer}`;
         context.report({ node, message: `Layer boundary: ${what}.` });
       }
     };

@@ -5,7 +5,7 @@ import '@fontsource/manrope/700.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { followUserLanguage, initI18n } from './app/i18n.ts';
+import { followUserLanguage, initI18n } from './lib/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { DEFAULT_GUARDS } from './app/guards.tsx';

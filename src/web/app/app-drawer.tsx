@@ -1,6 +1,6 @@
 import { Drawer, Spin } from 'antd';
 import { useDrawerStore } from '../lib/drawer-store.ts';
-import { drawerContentFor } from './drawer-registry.ts';
+import { drawerContentFor } from '../lib/drawer-registry.ts';
 
 /** The one drawer of the app (docs/product.md#drawer), driven by lib/drawer-store.ts; rendered once, in the home layout. */
 export function AppDrawer() {

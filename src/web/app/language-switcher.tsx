@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, isLocale, LANGUAGE_NAMES, LOCALES } from './i18n.ts';
+import { changeLanguage, currentLanguage, isLocale, LANGUAGE_NAMES, LOCALES } from '../lib/i18n.ts';
 
 /**
  * Offers each interface language by its own name. A native select: small, and every device's

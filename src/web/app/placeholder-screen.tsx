@@ -1,6 +1,6 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from './route-context.ts';
+import { useCurrentRoute } from '../lib/route-context.ts';
 
 /**
  * A screen that a later issue builds: its title and a plain statement that it is not

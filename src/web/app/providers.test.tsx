@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { userEvent } from '../test/user.ts';
 import { renderScreen } from '../test/render.tsx';
 import { SignUpScreen } from '../features/auth/sign-up-screen.tsx';
-import { changeLanguage } from './i18n.ts';
+import { changeLanguage } from '../lib/i18n.ts';
 
 afterAll(() => changeLanguage('en'));
 

@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { onFeedbackWanted } from '../lib/feedback.ts';
 import { useThemeStore } from '../lib/theme-store.ts';
-import { antdLocaleFor } from './i18n.ts';
+import { antdLocaleFor } from '../lib/i18n.ts';
 import { themeConfig } from './theme.ts';
 
 // Notices are not needed to draw a page: their code loads with the first notice asked for

@@ -7,7 +7,7 @@ import { refreshSession } from '../lib/session.ts';
 import { DEFAULT_GUARDS, Guarded } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { useNavProgressDone, useNavProgressStart } from './nav-progress.ts';
-import { RouteContext } from './route-context.ts';
+import { RouteContext } from '../lib/route-context.ts';
 import { ROUTES, type AppRoute, type LayoutName } from './routes.tsx';
 
 /** A layout loaded on demand (its menus, icons and antd parts stay off the login page). */

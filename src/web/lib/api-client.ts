@@ -153,7 +153,9 @@ const unwrap = <T>(body: Envelope<T> | '' | null): T => (body && typeof body ===
 
 /** The paging facts of a list answer (`{ data: [...], meta }`, docs/architecture.md#lists). */
 export interface ListMeta {
+  /** Matches counted up to the server's cap; when `total_exact` is false there are more. */
   total: number;
+  total_exact?: boolean;
   page: number;
   per_page: number;
   next_cursor: string | null;

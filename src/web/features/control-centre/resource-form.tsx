@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
-import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer-registry.ts';
+import { registerDrawerContent, type DrawerContentProps } from '../../lib/drawer-registry.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';

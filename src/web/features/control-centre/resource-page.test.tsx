@@ -86,6 +86,22 @@ describe('ResourcePage', () => {
     expect(screen.getByText('Total: 60')).toBeTruthy();
   });
 
+  it('says "more than" past the server’s count cap, and still pages on while pages come back full', async () => {
+    servePermissions(api, OWNER, {
+      list: async (_url, config) => {
+        const p = Number(config?.params?.page ?? 1);
+        return { ...page(Array.from({ length: 25 }, (_, i) => code((p - 1) * 25 + i + 1)), 1000, p), meta: { total: 1000, total_exact: false, page: p, per_page: 25, next_cursor: null } };
+      },
+    });
+    render();
+    expect(await screen.findByText('Total: more than 1000')).toBeTruthy();
+    await userEvent.click(screen.getByTitle('40'));
+    await waitFor(() => expect(listCalls('charge-codes').at(-1)).toMatchObject({ page: 40 }));
+    expect(await screen.findByText('C976')).toBeTruthy();
+    // Page 40 came back full: page 41 is offered although the capped count ends at 40.
+    expect(screen.getByTitle('41')).toBeTruthy();
+  });
+
   it('searches (debounced) and filters; the export links carry the same query', async () => {
     servePermissions(api, OWNER, { list: async () => page([code(1)]) });
     render();

@@ -150,7 +150,10 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
   });
 
   const rows = list.data?.data ?? [];
-  const total = list.data?.meta.total ?? 0;
+  const counted = list.data?.meta.total ?? 0;
+  const exact = list.data?.meta.total_exact !== false;
+  // Past the server's count cap the pager still reaches the next page while a page comes back full.
+  const total = exact ? counted : Math.max(counted, effective.page * effective.perPage + (rows.length === effective.perPage ? 1 : 0));
   const fieldsByName = new Map(d.fields.map((f) => [f.name, f]));
   const referenceFields = d.columns.map((c) => fieldsByName.get(c)).filter((f): f is ResourceField => f?.kind === 'reference');
   const filters = d.filterable.map((name) => fieldsByName.get(name)).filter((f): f is ResourceField => Boolean(f));
@@ -307,7 +310,7 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
               showSizeChanger: true,
               pageSizeOptions: PAGE_SIZES.map(String),
               hideOnSinglePage: total <= PAGE_SIZES[0],
-              showTotal: (n) => t('control_centre.total', { count: n }),
+              showTotal: () => (exact ? t('control_centre.total', { count: counted }) : t('control_centre.total_more', { count: counted })),
             }}
             onChange={(pagination, _filters, sorter, extra) => {
               const one = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -10,7 +10,7 @@ import { departments } from '#shared/resources/departments.ts';
 import { standardsCertifications, supplyChainNetworks } from '#shared/resources/network-records.ts';
 import { partners } from '#shared/resources/partners.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from '#shared/resources/work-records.ts';
-import { useCurrentRoute } from '../../app/route-context.ts';
+import { useCurrentRoute } from '../../lib/route-context.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { ConvertTool } from './convert-tool.tsx';
 import { ResourcePage } from './resource-page.tsx';

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALL_PERMISSIONS, PERMISSION_ACTIONS } from '#shared/resources/permissions.ts';
 import { rolesResource } from '#shared/resources/roles.ts';
-import { useCurrentRoute } from '../../app/route-context.ts';
+import { useCurrentRoute } from '../../lib/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registerDrawerContent, type DrawerContentProps } from '../../app/drawer-registry.ts';
+import { registerDrawerContent, type DrawerContentProps } from '../../lib/drawer-registry.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { checkEmail } from '../../lib/form-rules.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';

@@ -4,7 +4,7 @@ import { Alert, Avatar, Button, Flex, Form, Input, Popconfirm, Select, Space, Ta
 import { DeleteOutlined, EditOutlined, MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../app/route-context.ts';
+import { useCurrentRoute } from '../../lib/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';

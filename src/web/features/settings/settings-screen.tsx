@@ -1,7 +1,7 @@
 import { Button, Form, Input, Radio, Select, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, isLocale, LANGUAGE_NAMES, LOCALES } from '../../app/i18n.ts';
+import { changeLanguage, currentLanguage, isLocale, LANGUAGE_NAMES, LOCALES } from '../../lib/i18n.ts';
 import { authEvents, api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';

@@ -4,9 +4,9 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 // The es builds: antd/locale/* are CommonJS and bring a second copy of date-picker texts.
 import enUS from 'antd/es/locale/en_US';
 import type { Locale, SessionUser } from '#shared/api/user.ts';
-import { api } from '../lib/api-client.ts';
-import { runLanguageLoads } from '../lib/language-loads.ts';
-import { useSessionStore } from '../lib/session-store.ts';
+import { api } from './api-client.ts';
+import { runLanguageLoads } from './language-loads.ts';
+import { useSessionStore } from './session-store.ts';
 
 export type { Locale };
 
