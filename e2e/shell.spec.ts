@@ -22,7 +22,11 @@ test('guards: logged-out visitors go to login and come back; no organisation mea
 });
 
 test('language switch changes <html lang> and the visible text; dark mode sticks', async ({ page }) => {
-  await logIn(page, 'owner@demo.fyn.local');
+  // A user of its own: the saved language must not reach the other journeys running alongside.
+  const email = `polyglot-${Date.now()}@example.com`;
+  await signUpViaApi(page, 'Petra Polyglot', email);
+  await page.context().clearCookies();
+  await logIn(page, email, 'Container-2026');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

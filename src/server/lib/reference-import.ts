@@ -4,8 +4,6 @@ import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Database } from '../db/client.ts';
 
-const BATCH = 5000;
-
 /** Rows of a gzipped CSV file with a header line, streamed; a missing or broken file is an error, not a crash. */
 export async function* readGzipCsv(file: string): AsyncGenerator<Record<string, string>> {
   if (!existsSync(file)) throw new Error(`Reference data file missing: ${file} (it ships with FYN: restore it from the repository)`);
@@ -15,23 +13,52 @@ export async function* readGzipCsv(file: string): AsyncGenerator<Record<string, 
   yield* parser;
 }
 
-/** Inserts rows in batches of one JSON parameter each; identical on PGlite and PostgreSQL. */
-export async function insertBatches(database: Database, rows: AsyncIterable<Record<string, unknown>>, insertSql: string): Promise<number> {
-  let batch: Record<string, unknown>[] = [];
+/** A column of a bulk load: its name and SQL type. */
+export interface LoadColumn {
+  name: string;
+  type: string;
+}
+
+/** A row of a bulk load: one text value (or null) per column, in column order. */
+export type LoadRow = readonly (string | null)[];
+
+const COPY_ROWS = 20_000;
+const INSERT_ROWS = 5_000;
+
+/**
+ * Appends rows to a table. The embedded database takes them by COPY from an in-memory CSV (about
+ * twice as fast as INSERT there); PostgreSQL takes batches of one JSON parameter each. Both cast
+ * the text values to the column types, so a row means the same on either.
+ */
+export async function bulkLoad(database: Database, table: string, columns: readonly LoadColumn[], rows: AsyncIterable<LoadRow>): Promise<number> {
+  const names = columns.map((c) => c.name).join(', ');
+  const pglite = database.pglite;
+  const size = pglite ? COPY_ROWS : INSERT_ROWS;
+  const flush = pglite
+    ? (batch: LoadRow[]) =>
+        pglite.query(`copy ${table} (${names}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([batch.map(csvLine).join('')]) })
+    : (batch: LoadRow[]) =>
+        database.query(
+          `insert into ${table} (${names}) select ${columns.map((c, i) => `(r->>${i})::${c.type}`).join(', ')} from jsonb_array_elements($1::jsonb) r`,
+          [JSON.stringify(batch)],
+        );
+  let batch: LoadRow[] = [];
   let count = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await database.query(insertSql, [JSON.stringify(batch)]);
-    count += batch.length;
-    batch = [];
-  };
   for await (const row of rows) {
     batch.push(row);
-    if (batch.length >= BATCH) await flush();
+    if (batch.length >= size) {
+      await flush(batch);
+      count += batch.length;
+      batch = [];
+    }
   }
-  await flush();
-  return count;
+  if (batch.length > 0) await flush(batch);
+  return count + batch.length;
 }
+
+/** A CSV line for COPY: every value quoted, null as an empty unquoted field. */
+export const csvLine = (row: LoadRow): string =>
+  row.map((v) => (v === null ? '' : `"${v.replaceAll('"', '""')}"`)).join(',') + '\n';
 
 /**
  * Loads a reference data set once. It counts as loaded only when its `reference_imports` row

@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatMoney } from '#shared/money/format.ts';
 import type { Invoice } from './provider.ts';
 
@@ -7,6 +6,8 @@ const day = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10)
 
 /** A one-page invoice document, the same for both providers. */
 export async function renderInvoicePdf(invoice: Invoice, billedTo: { name: string; address: string[] }): Promise<Buffer> {
+  // Loaded with the first invoice PDF, not at every start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${invoice.number}`);
   pdf.setAuthor('FYN · Forward Your Network');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
-import { importOnce, insertBatches, readGzipCsv } from '../../lib/reference-import.ts';
+import { bulkLoad, importOnce, readGzipCsv } from '../../lib/reference-import.ts';
 import { referenceDataDir } from '../../paths.ts';
 
 /** Loads the ECB euro reference rates (1999 onwards) once. */
@@ -10,11 +10,13 @@ export function importEcbRates(database: Database, onStart?: () => void, file = 
     'ecb',
     ['ecb_rates'],
     () =>
-      insertBatches(
+      bulkLoad(
         database,
-        readGzipCsv(file),
-        `insert into ecb_rates (currency, date, rate)
-         select currency, date, rate from jsonb_to_recordset($1::jsonb) as x(date date, currency text, rate numeric)`,
+        'ecb_rates',
+        [{ name: 'currency', type: 'text' }, { name: 'date', type: 'date' }, { name: 'rate', type: 'numeric' }],
+        (async function* () {
+          for await (const r of readGzipCsv(file)) yield [r.currency, r.date, r.rate];
+        })(),
       ),
     onStart,
   );

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { invalidField } from '../../lib/errors.ts';
 import { sniffImage, type FileStore, type ImageExt } from './store.ts';
@@ -18,6 +17,8 @@ const MAX_PIXELS = 40_000_000;
 export async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt } | null> {
   const ext = sniffImage(data);
   if (!ext) return null;
+  // Loaded with the first upload, not at every start.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(data, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
     const out = ext === 'png' ? image.png({ compressionLevel: 9 }) : ext === 'jpg' ? image.jpeg({ quality: 88, mozjpeg: true }) : image.webp({ quality: 88 });

@@ -3,7 +3,7 @@ import type { LocationFunction } from '#shared/api/locations.ts';
 import { normaliseSearch } from '#shared/text.ts';
 import type { Database } from '../../db/client.ts';
 import { referenceDataDir } from '../../paths.ts';
-import { importOnce, insertBatches, readGzipCsv } from '../../lib/reference-import.ts';
+import { bulkLoad, importOnce, readGzipCsv } from '../../lib/reference-import.ts';
 
 /** UN/LOCODE function positions 1–8 and B (spec of the code list). */
 const FUNCTION_BY_DIGIT: Record<string, LocationFunction> = {
@@ -21,30 +21,36 @@ export function importLocations(database: Database, onStart?: () => void, dir = 
 }
 
 async function load(database: Database, dir: string): Promise<number> {
-  await insertBatches(
+  await bulkLoad(
     database,
+    'subdivisions',
+    [{ name: 'country', type: 'text' }, { name: 'code', type: 'text' }, { name: 'name', type: 'text' }, { name: 'type', type: 'text' }],
     (async function* () {
-      for await (const r of readGzipCsv(join(dir, 'subdivisions.csv.gz'))) yield { country: r.country, code: r.code, name: r.name, type: r.type || null };
-    })(),
-    `insert into subdivisions (country, code, name, type)
-     select country, code, name, type from jsonb_to_recordset($1::jsonb) as x(country text, code text, name text, type text)
-     on conflict do nothing`,
-  );
-  return insertBatches(
-    database,
-    (async function* () {
-      for await (const r of readGzipCsv(join(dir, 'locations.csv.gz'))) {
-        yield {
-          code: r.code, country: r.code.slice(0, 2), name: r.name,
-          search_name: normaliseSearch(`${r.name} ${r.name_ascii === r.name ? '' : r.name_ascii}`.trim()),
-          subdivision: r.subdivision || null, status: r.status || null, functions: decodeFunctions(r.function),
-          iata: r.iata || null, lat: r.lat === '' ? null : Number(r.lat), lon: r.lon === '' ? null : Number(r.lon),
-        };
+      // The code list repeats a few (country, code) pairs: the first one counts.
+      const seen = new Set<string>();
+      for await (const r of readGzipCsv(join(dir, 'subdivisions.csv.gz'))) {
+        const key = `${r.country}-${r.code}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        yield [r.country, r.code, r.name, r.type || null];
       }
     })(),
-    `insert into locations (code, country, name, search_name, subdivision, status, functions, iata, lat, lon)
-     select code, country, name, search_name, subdivision, status, array(select jsonb_array_elements_text(functions)), iata, lat, lon
-     from jsonb_to_recordset($1::jsonb) as x(code text, country text, name text, search_name text, subdivision text,
-       status text, functions jsonb, iata text, lat double precision, lon double precision)`,
+  );
+  return bulkLoad(
+    database,
+    'locations',
+    [
+      { name: 'code', type: 'text' }, { name: 'country', type: 'text' }, { name: 'name', type: 'text' }, { name: 'search_name', type: 'text' },
+      { name: 'subdivision', type: 'text' }, { name: 'status', type: 'text' }, { name: 'functions', type: 'text[]' }, { name: 'iata', type: 'text' },
+      { name: 'lat', type: 'double precision' }, { name: 'lon', type: 'double precision' },
+    ],
+    (async function* () {
+      for await (const r of readGzipCsv(join(dir, 'locations.csv.gz'))) {
+        yield [
+          r.code, r.code.slice(0, 2), r.name, normaliseSearch(`${r.name} ${r.name_ascii === r.name ? '' : r.name_ascii}`.trim()),
+          r.subdivision || null, r.status || null, `{${decodeFunctions(r.function).join(',')}}`, r.iata || null, r.lat || null, r.lon || null,
+        ];
+      }
+    })(),
   );
 }

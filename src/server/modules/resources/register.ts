@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -240,6 +239,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         ),
       );
     }
+    // Loaded on the first spreadsheet export, not at every start (it is the heaviest of our packages).
+    const { default: ExcelJS } = await import('exceljs');
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(d.name);
