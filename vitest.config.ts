@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 20_000,

@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await database.migrate();
   await importReferenceData(database);
+  // A checkpoint first: each test file's copy then starts without replaying the import's WAL
+  // (about 0.4 s less per file).
+  await database.query('checkpoint');
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const dir = join(appRoot, '.tmp');

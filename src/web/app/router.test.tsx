@@ -61,7 +61,7 @@ describe('app routes', () => {
     renderRoutes(buildRouteObjects(ROUTES), '/organisation/crm/quotation-management/42');
     expect(await screen.findByRole('heading', { level: 1, name: 'Quotation' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    const crumbs = screen.getByRole('link', { name: 'Quotation management' });
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Quotation management' });
     expect(crumbs.getAttribute('href')).toBe('/organisation/crm/quotation-management');
     await waitFor(() => expect(document.title).toBe('Quotation · FYN'));
     useSessionStore.getState().clear();

@@ -8,7 +8,7 @@ import { ScreenProviders } from '../app/screen-providers.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 
 /**
- * antd in jsdom, made fast: its CSS-in-JS keeps the styles to itself (`mock="server"`: no
+ * antd in the test DOM (happy-dom), made fast: its CSS-in-JS keeps the styles to itself (`mock="server"`: no
  * <style> in the document, so every getComputedStyle — testing-library's role and
  * pointer-events checks, antd's popup alignment — stays cheap) and nothing animates, so a
  * popup or drawer is there, or gone, at once.

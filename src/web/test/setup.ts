@@ -3,12 +3,12 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 
-// Tests of plain logic say `// @vitest-environment node`: no DOM to set up (jsdom is the costly
+// Tests of plain logic say `// @vitest-environment node`: no DOM to set up (the DOM is the costly
 // part of a test file's start).
 const hasDom = typeof window !== 'undefined';
 
 if (hasDom) {
-  // antd reads media queries and sizes that jsdom does not implement.
+  // antd reads media queries and sizes that a test DOM may not implement.
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
@@ -32,7 +32,7 @@ if (hasDom) {
     }
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
   }
-  // jsdom does not implement pseudo-element styles; antd asks for them (scrollbar size).
+  // A test DOM need not implement pseudo-element styles; antd asks for them (scrollbar size).
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 

@@ -23,6 +23,7 @@ function PageBreadcrumb() {
   return (
     <Breadcrumb
       className="fyn-breadcrumb"
+      aria-label={t('shell.breadcrumb')}
       items={crumbs.map((crumb) => ({
         title: crumb.to ? <Link to={crumb.to}>{t(crumb.titleKey)}</Link> : <span aria-current="page">{t(crumb.titleKey)}</span>,
       }))}

@@ -39,7 +39,7 @@ function listenToAnnouncements(): string[] {
   return said;
 }
 
-// jsdom lays nothing out: give each widget card a place in one column, in document order,
+// The test DOM lays nothing out: give each widget card a place in one column, in document order,
 // so that dnd-kit's keyboard sensor can find the card below or above.
 const originalRect = Element.prototype.getBoundingClientRect;
 beforeAll(() => {
