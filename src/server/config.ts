@@ -58,6 +58,8 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Sign-ups per client address per hour. */
   registrationsPerHour: number;
+  /** How long a node reuses a logged-in caller's identity without a query; the bound on seeing a change made elsewhere (modules/auth/session.ts). */
+  identityReuseMs: number;
   /** Organisations count as premium whatever their status (docs/product.md#premium). */
   forcePremium: boolean;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null; apiBase: string | null } | null;
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    identityReuseMs: IDENTITY_REUSE_MS,
     forcePremium: e.FORCE_PREMIUM,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: e.STRIPE_API_BASE ?? null }
@@ -136,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     webDir,
   };
 }
+
+/** A change to a role, member or session made through another app node reaches this one within this. */
+export const IDENTITY_REUSE_MS = 5_000;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 

@@ -5,6 +5,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { Throttle } from './lib/throttle.ts';
 import type { FileStore } from './modules/files/store.ts';
 import type { PaymentProvider } from './modules/billing/provider.ts';
+import type { IdentityCache } from './modules/auth/session.ts';
 
 /** What every module receives: configuration and the adapters chosen at start. */
 export type AppContext = {
@@ -15,4 +16,6 @@ export type AppContext = {
   throttle: Throttle;
   files: FileStore;
   payments: PaymentProvider;
+  /** Logged-in callers' identities, reused briefly between writes (modules/auth/session.ts). */
+  identities: IdentityCache;
 };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { IDENTITY_REUSE_MS, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -25,6 +25,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   rateLimitPerMinute: 0,
   // Test files sign up many people from one address; the sign-up throttle has its own test.
   registrationsPerHour: 100_000,
+  // As in production: a test that changes the database behind the API's back calls
+  // app.ctx.identities.clear(), as another app node's change would wait out this bound.
+  identityReuseMs: IDENTITY_REUSE_MS,
   weatherUrl: null,
   forcePremium: false,
   stripe: null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { createClient, createTestApp, latestCode, testConfig, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,17 +233,21 @@ describe('login', () => {
     const DAY = 86_400_000;
     // Two days into its thirty: due for renewal, which moves the expiry thirty days on from now.
     await t.database.query('update sessions set expires_at = $2 where id = $1', [first.id, new Date(Date.now() + 28 * DAY)]);
+    // Changed behind the API's back: as once config.identityReuseMs has passed.
+    t.app.ctx.identities.clear();
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect(new Date((await session()).expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
     // Expired: refused, and the row is gone.
     await t.database.query('update sessions set expires_at = $2 where id = $1', [first.id, new Date(Date.now() - 1000)]);
+    t.app.ctx.identities.clear();
     expect((await client.get('/api/user')).statusCode).toBe(401);
     expect(await session()).toBeUndefined();
-    // Revoked on the server (another node, an admin): refused on the very next request.
+    // Revoked on the server (another node, an admin): refused once the reuse bound has passed.
     const again = createClient(t.app);
     await again.post('/api/auth/login', { email, password });
     expect((await again.get('/api/user')).statusCode).toBe(200);
     await t.database.query('delete from sessions where id = $1', [(await session()).id]);
+    t.app.ctx.identities.clear();
     expect((await again.get('/api/user')).statusCode).toBe(401);
     // A cookie whose signature is not the server's is nobody's, even with a real token.
     const mine = createClient(t.app);
@@ -251,6 +256,43 @@ describe('login', () => {
     const forged = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `fyn.session_token=${token}.${'A'.repeat(43)}=` } });
     expect(forged.statusCode).toBe(401);
     expect((await mine.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('reuses an identity without a query until a write through this node, or the reuse bound, ends it', async () => {
+    const { client, email } = await signedUp();
+    let selects = 0;
+    const counted = t.database.db.select.bind(t.database.db);
+    t.database.db.select = ((...args: Parameters<typeof counted>) => {
+      selects++;
+      return counted(...args);
+    }) as typeof counted;
+    try {
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      const afterFirst = selects;
+      for (let i = 0; i < 5; i++) expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect(selects).toBe(afterFirst);
+      // A write through this node (a new name) is seen by the very next read.
+      expect((await client.request('PATCH', '/api/user', { name: 'Renamed Person' })).statusCode).toBe(200);
+      expect((await client.get('/api/user')).data.data.name).toBe('Renamed Person');
+      // A refused write changes nothing and keeps the reuse.
+      const beforeRefused = selects;
+      expect((await client.request('PATCH', '/api/user', { name: '' })).statusCode).toBe(422);
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect(selects).toBe(beforeRefused);
+    } finally {
+      t.database.db.select = counted;
+    }
+    // Revoked in the database directly (as another node would): this node sees it within the bound.
+    const short = await buildApp(testConfig({ identityReuseMs: 300 }), { database: t.database });
+    try {
+      const other = createClient(short);
+      expect((await other.post('/api/auth/login', { email, password })).statusCode).toBe(200);
+      expect((await other.get('/api/user')).statusCode).toBe(200);
+      await t.database.query('delete from sessions s using users u where u.id = s.user_id and u.email = $1', [email]);
+      await expect.poll(async () => (await other.get('/api/user')).statusCode, { timeout: 10_000, interval: 100 }).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 
   it('logs out with a POST and the session stops working', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Auth } from './better-auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organisationMembers, organisations, roles, sessions, users } from '../../db/schema/index.ts';
@@ -33,7 +34,32 @@ export type MemberRow = {
 /** Who is calling: the session, its user, and the user's membership, read together. */
 export type Identity = { session: { id: string; expiresAt: Date }; user: SessionUserRow; member: MemberRow | null };
 
-type SessionSources = { auth: Auth; database: Database; config: { sessionSecret: string; appUrl: string } };
+type SessionSources = { auth: Auth; database: Database; config: { sessionSecret: string; appUrl: string }; identities?: IdentityCache };
+
+/**
+ * Identities by session token, reused for `ttlMs` (config.identityReuseMs) without a query. A
+ * change made through this node (any write request that was not refused) clears them all before
+ * its answer leaves, so it is seen at once here; a change made through another node, or in the
+ * database directly, is seen here within `ttlMs` (docs/architecture.md#sessions). 0 turns reuse off.
+ */
+export type IdentityCache = ReturnType<typeof createIdentityCache>;
+
+export function createIdentityCache(ttlMs: number) {
+  const entries = new LRUCache<string, Identity>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
+  // A read that began before a write must not store what it read after the write cleared the cache.
+  let generation = 0;
+  return {
+    get: (token: string): Identity | undefined => (ttlMs > 0 ? entries.get(token) : undefined),
+    generation: () => generation,
+    set(token: string, identity: Identity, readAt: number) {
+      if (ttlMs > 0 && readAt === generation) entries.set(token, identity);
+    },
+    clear() {
+      generation++;
+      entries.clear();
+    },
+  };
+}
 
 /** better-auth's cookie names (prefix "fyn"; `__Secure-` behind HTTPS) and its session lifetimes. */
 const DAY = 86_400;
@@ -69,20 +95,27 @@ export function identify(sources: SessionSources, req: FastifyRequest): Promise<
   return pending;
 }
 
-/** Forgets this request's identity (a handler that changed the membership reads it again). */
-export function forgetIdentity(req: FastifyRequest) {
+/** Forgets this request's identity (a handler that changed the membership reads it again), and every reused one. */
+export function forgetIdentity(req: FastifyRequest, identities?: IdentityCache) {
   cache.delete(req);
+  identities?.clear();
 }
 
 async function load(sources: SessionSources, req: FastifyRequest): Promise<Identity | null> {
   const secure = sources.config.appUrl.startsWith('https://');
   const token = verifiedToken(req.cookies[cookieName(secure, 'session_token')], sources.config.sessionSecret);
   if (!token) return null;
-  const found = await byToken(sources.database, token);
+  const identities = sources.identities;
+  const reused = identities?.get(token);
+  const readAt = identities?.generation() ?? 0;
+  const found = reused ?? (await byToken(sources.database, token));
   if (!found) return null;
   const expiresAt = found.session.expiresAt.getTime();
   const renewalDue = expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= Date.now() && !req.cookies[cookieName(secure, 'dont_remember')];
-  if (expiresAt > Date.now() && !renewalDue) return found;
+  if (expiresAt > Date.now() && !renewalDue) {
+    if (!reused) identities?.set(token, found, readAt);
+    return found;
+  }
   // Expired (better-auth deletes it) or due for renewal (better-auth moves its expiry on).
   const renewed = await sources.auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
   return renewed ? byToken(sources.database, token) : null;

@@ -52,7 +52,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   /** The user as stored now (the request's identity was read before our change). */
   async function fresh(req: FastifyRequest): Promise<SessionUser> {
-    forgetIdentity(req);
+    forgetIdentity(req, ctx.identities);
     const identity = await identify(ctx, req);
     if (!identity) throw notFound('The user');
     return toSessionUser(identity.user, organisationOf(identity.member), ctx.config.forcePremium);
