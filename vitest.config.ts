@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // No module mocks and no module-level state here (each file builds its own app and
+          // database): a worker imports the server once instead of once per file.
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
