@@ -1,19 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './scripts/free-port.ts';
 
-/** A free port, chosen once by the runner and inherited by its workers. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+// A free port, chosen once by the runner and inherited by its workers.
 process.env.FYN_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.FYN_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { appRoot } from '../src/server/paths.ts';
+import { freePort } from '../scripts/free-port.ts';
 
 /** The PostgreSQL server (no database in the path): the bench creates and drops its own databases. */
 export const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -76,18 +77,6 @@ export async function createBenchDatabase(): Promise<{ url: string; drop: () => 
 
 export type ServerProcess = { base: string; port: number; child: ChildProcess; logFile: string; stop: () => Promise<void> };
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Spawns `node dist/server/main.js` with `env` on top of ours (DATABASE_URL cleared unless given)
