@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   premium: z.boolean(),
   /** What the user's role allows (`module.action`); empty without an active membership. */
   permissions: z.array(z.string()),
+  /** The user holds the organisation's built-in Owner role (docs/product.md#privilege-rules). */
+  is_owner: z.boolean(),
   locale: z.enum(LOCALES),
   /** Address of the user's picture, or null. */
   avatar_url: z.string().nullable(),

@@ -6,7 +6,7 @@ import { useOrganisationStore } from './organisation-store.ts';
 import { usePlanStore } from './plan-store.ts';
 import { useSessionStore } from './session-store.ts';
 
-const user = { id: 'u1', name: 'Ada', email: 'a@x.io', last_login: null, widget_sequence: null, organisation: null, premium: false, permissions: [], locale: 'en' as const, avatar_url: null };
+const user = { id: 'u1', name: 'Ada', email: 'a@x.io', last_login: null, widget_sequence: null, organisation: null, premium: false, permissions: [], is_owner: false, locale: 'en' as const, avatar_url: null };
 
 describe('drawer store', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -11,6 +11,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     organisation: null,
     premium: false,
     permissions: [],
+    is_owner: false,
     locale: 'en',
     avatar_url: null,
     ...overrides,

@@ -16,16 +16,17 @@ import { FILES_PREFIX, receiveImage } from '../files/images.ts';
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 type OrgSummary = { id: string; name: string; status: OrganisationStatus } | null;
-type Membership = { organisation: OrgSummary; permissions: string[] };
+type Membership = { organisation: OrgSummary; permissions: string[]; isOwner: boolean };
 
-/** The organisation summary of docs/product.md#session-user (id, status) with its name, and the role's permissions. */
+/** The organisation summary of docs/product.md#session-user (id, status) with its name, and what the role allows. */
 function organisationOf(member: MemberRow | null): Membership {
-  if (!member) return { organisation: null, permissions: [] };
+  if (!member) return { organisation: null, permissions: [], isOwner: false };
   const { id, name, status } = member.organisation;
-  return { organisation: { id, name, status }, permissions: member.status === 'active' ? member.role.permissions : [] };
+  const active = member.status === 'active';
+  return { organisation: { id, name, status }, permissions: active ? member.role.permissions : [], isOwner: active && member.role.builtin === 'owner' };
 }
 
-export function toSessionUser(u: SessionUserRow, { organisation, permissions }: Membership, forcePremium: boolean): SessionUser {
+export function toSessionUser(u: SessionUserRow, { organisation, permissions, isOwner }: Membership, forcePremium: boolean): SessionUser {
   const seq = widgetSequenceSchema.safeParse(u.widgetSequence);
   return {
     id: u.id,
@@ -36,6 +37,7 @@ export function toSessionUser(u: SessionUserRow, { organisation, permissions }: 
     organisation,
     premium: isPremium(organisation?.status, forcePremium),
     permissions,
+    is_owner: isOwner,
     locale: (LOCALES as readonly string[]).includes(u.locale ?? '') ? (u.locale as Locale) : 'en',
     avatar_url: u.image ?? null,
   };

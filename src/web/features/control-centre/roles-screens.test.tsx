@@ -75,6 +75,24 @@ describe('roles', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('You cannot grant permissions you do not hold yourself.');
   });
 
+  it('lets a caller take away what a role has although they do not hold it (that is no grant)', async () => {
+    const INVOICING = role('r-inv', 'Invoicing', ['billing.view', 'billing.update']);
+    serve(ADMIN);
+    api.list.mockImplementation(async (url: string) => {
+      if (url === '/roles') return page([ADMIN, OWNER, INVOICING, STAFF]);
+      throw new Error(`unexpected list ${url}`);
+    });
+    api.patch.mockResolvedValue({ ...INVOICING, permissions: ['billing.view'] });
+    render(`${ROLES_PATH}/r-inv/update`);
+    await waitFor(() => expect(box('Billing: Edit').checked).toBe(true));
+    // The Admin does not hold billing.update: it may go, but Billing: Delete may not be added.
+    expect(box('Billing: Edit').disabled).toBe(false);
+    expect(box('Billing: Delete').disabled).toBe(true);
+    fireEvent.click(box('Billing: Edit'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/roles/r-inv', expect.objectContaining({ permissions: ['billing.view'] })));
+  });
+
   it('shows a built-in role read-only to a non-owner, saying only owners change it', async () => {
     serve(ADMIN);
     render(`${ROLES_PATH}/r-staff/update`);

@@ -203,13 +203,14 @@ function RoleForm({ role }: { role: Role | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const { held, isOwner, settled } = usePrivileges();
+  const { held, isOwner } = usePrivileges();
+  const grantable = useMemo(() => [...new Set([...held, ...(role?.permissions ?? [])])], [held, role]);
   const modules = useModules();
   const [form] = Form.useForm<FormValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const builtin = role?.builtin ?? null;
-  // Only owners edit the built-in roles (read-only until it is known whether the caller is one).
-  const ownersOnly = builtin !== null && settled && !isOwner;
+  // Only owners edit the built-in roles.
+  const ownersOnly = builtin !== null && !isOwner;
   const mayWrite = can('roles', role ? 'update' : 'create') && (builtin === null || isOwner);
   const d = rolesResource;
   const field = (name: string) => d.fields.find((f) => f.name === name)!;
@@ -289,8 +290,8 @@ function RoleForm({ role }: { role: Role | null }) {
           </Form.Item>
         </div>
         <Form.Item name="permissions" label={t('resources.roles.permissions')} extra={t('roles.matrix_help')}>
-          {/* Nobody grants what they do not hold: the rest is shown, not offered. */}
-          <PermissionMatrix modules={modules.data ?? ALL_MODULES} disabled={!mayWrite || builtin === 'owner'} grantable={held} />
+          {/* Nobody grants what they do not hold (the rest is shown, not offered); what the role has may be taken away. */}
+          <PermissionMatrix modules={modules.data ?? ALL_MODULES} disabled={!mayWrite || builtin === 'owner'} grantable={grantable} />
         </Form.Item>
         <Flex gap={12}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

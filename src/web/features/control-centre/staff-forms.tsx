@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { registerDrawerContent, type DrawerContentProps } from '../../lib/drawer-registry.ts';
@@ -26,12 +26,14 @@ export const INVITE_FORM = 'cc-invite-form';
 export function useRoleOptions(current?: string | null) {
   const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
   const { mayAssign, isOwner, settled } = usePrivileges();
-  const list = roles.data ?? [];
-  const options = list
-    .filter((r) => mayAssign(r) || r.id === current)
-    .map((r) => ({ value: r.id, label: r.name, disabled: !mayAssign(r) }));
-  const limited = list.some((r) => !mayAssign(r));
-  const note = limited ? ccT(isOwner ? 'staff.roles_offered' : 'staff.roles_offered_not_owner') : null;
+  const { options, note } = useMemo(() => {
+    const list = roles.data ?? [];
+    const limited = list.some((r) => !mayAssign(r));
+    return {
+      options: list.filter((r) => mayAssign(r) || r.id === current).map((r) => ({ value: r.id, label: r.name, disabled: !mayAssign(r) })),
+      note: limited ? ccT(isOwner ? 'staff.roles_offered' : 'staff.roles_offered_not_owner') : null,
+    };
+  }, [roles.data, mayAssign, isOwner, current]);
   return { roles, options, note, settled: settled && roles.data !== undefined };
 }
 
@@ -66,9 +68,7 @@ export function StaffForm({ member, onDone }: { member: StaffMember; onDone: () 
   const [form] = Form.useForm<StaffValues>();
   const queryClient = useQueryClient();
   const { roles, options, note } = useRoleOptions(member.role_id);
-  const { me, isOwner, ownerRoleId } = usePrivileges();
-  // Nobody changes their own role; only owners change an owner's.
-  const roleLocked = member.user_id === me ? t('staff.own_role_note') : member.role_id === ownerRoleId && !isOwner ? t('staff.owner_role_note') : null;
+  const roleLocked = usePrivileges().manageProblem(member);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: StaffPatch) => ccApi.patchStaff(member.user_id, body),

@@ -18,12 +18,13 @@ const STAFF = role('r-staff', 'Staff', BUILTIN_ROLES.staff.permissions, 'staff')
 const BILLING_CLERK = role('r-billing', 'Billing clerk', ['billing.view', 'billing.create']);
 const LAST_OWNER = 'The organisation needs at least one active owner: make someone else owner first.';
 
-/** Ann (u1) is the caller, in the role `mine`; Bob is Staff, Carol an owner. */
+/** Ann (u1) is the caller, in the role `mine`; Bob is Staff, Carol an owner, Dan the billing clerk. */
 function serve(mine: Role) {
   const staff = [
     member({ role_id: mine.id, role_name: mine.name }),
     member({ user_id: 'u2', name: 'Bob', email: 'bob@example.com', role_id: STAFF.id, role_name: 'Staff' }),
     member({ user_id: 'u3', name: 'Carol', email: 'carol@example.com', role_id: OWNER.id, role_name: 'Owner' }),
+    member({ user_id: 'u4', name: 'Dan', email: 'dan@example.com', role_id: BILLING_CLERK.id, role_name: BILLING_CLERK.name }),
   ];
   servePermissions(api, mine, { list: async () => page([]) }, staff);
   const roles = api.list.getMockImplementation()!;
@@ -79,6 +80,18 @@ describe('staff', () => {
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
     expect(within(drawer).getByText('You cannot change your own role.')).toBeTruthy();
+  });
+
+  it('lets nobody manage a member whose role holds a permission they lack (the server says the same)', async () => {
+    serve(ADMIN);
+    render();
+    const dan = await rowOf('dan@example.com');
+    expect(within(await rowOf('bob@example.com')).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    expect(within(dan).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    fireEvent.click(within(dan).getByRole('button', { name: /Edit/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
+    expect(within(drawer).getByText('This member holds permissions you do not hold: only someone who holds them all can change their role or status.')).toBeTruthy();
   });
 
   it('explains the server’s last_owner answer', async () => {

@@ -15,7 +15,7 @@ import { ReferenceSelect } from './field-input.tsx';
 import { formatDay } from './format-value.tsx';
 import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
-import { privilegeProblem, usePrivileges } from './privileges.ts';
+import { usePrivileges } from './privileges.ts';
 import { openInviteForm, openStaffForm, staffProblem, useRoleOptions } from './staff-forms.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
@@ -45,14 +45,12 @@ export function StaffScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const { me, isOwner, ownerRoleId } = usePrivileges();
+  const { me, manageProblem } = usePrivileges();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [problem, setProblem] = useState<string | null>(null);
   const staff = useQuery({ queryKey: [...ccKeys.staff, 'list', q], queryFn: ({ signal }) => ccApi.staff(q || undefined, signal) });
   const mayUpdate = can('staff', 'update');
-  // Nobody changes their own status; only owners change an owner's.
-  const mayChangeStatus = (m: StaffMember) => m.user_id !== me && (m.role_id !== ownerRoleId || isOwner);
 
   const setStatus = useMutation({
     mutationFn: (member: StaffMember) =>
@@ -145,7 +143,7 @@ export function StaffScreen() {
                         <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openStaffForm(m)}>
                           {t('control_centre.edit')}
                         </Button>
-                        {mayChangeStatus(m) && (
+                        {manageProblem(m) === null && (
                           <Popconfirm
                             title={t(m.status === 'active' ? 'staff.deactivate_confirm' : 'staff.reactivate_confirm', { name: m.name })}
                             okText={t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}
@@ -181,13 +179,10 @@ export function InvitationsScreen() {
   const departments = useReferenceLabels('departments', (invitations.data ?? []).map((i) => i.department_id ?? ''));
   const organisationId = useSessionStore((s) => s.user?.organisation?.id);
   const defaults = readInvitationDefaults(organisationId);
-  const { roles } = useRoleOptions();
+  const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
   const defaultsLabels = useReferenceLabels('departments', defaults.department_id ? [defaults.department_id] : []);
 
   const fail = (error: unknown) => {
-    const refused = privilegeProblem(error);
-    if (refused) return setProblem(refused);
-    if (isApiFailure(error) && error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
     const text = staffProblem(error);
     if (text) setProblem(text);
   };

@@ -35,9 +35,9 @@ export interface FakeApi {
 }
 
 /**
- * Logs in as a user whose role is `myRole` (the session's `permissions` are the role's, as GET
- * /user answers them, and that call is answered the same way), and answers the roles and staff
- * lists; other calls go to `rest`.
+ * Logs in as a user whose role is `myRole` (the session's `permissions` and `is_owner` are the
+ * role's, as GET /user answers them, and that call is answered the same way), and answers the
+ * roles and staff lists; other calls go to `rest`.
  */
 export function servePermissions(
   api: FakeApi,
@@ -45,14 +45,15 @@ export function servePermissions(
   rest: { get?: (url: string, config?: { params?: Record<string, unknown> }) => unknown; list?: (url: string, config?: { params?: Record<string, unknown> }) => unknown } = {},
   staff: StaffMember[] = [member({ role_id: myRole.id, role_name: myRole.name })],
 ) {
-  useSessionStore.getState().logIn({ ...ME, permissions: [...myRole.permissions] });
+  const me = { ...ME, permissions: [...myRole.permissions], is_owner: myRole.builtin === 'owner' };
+  useSessionStore.getState().logIn(me);
   api.list.mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
     if (url === '/roles') return { data: [OWNER, VIEWER, myRole].filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i), meta: { total: 3, page: 1, per_page: 100, next_cursor: null } };
     if (rest.list) return rest.list(url, config);
     throw new Error(`unexpected list ${url}`);
   });
   api.get.mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
-    if (url === '/user') return { ...ME, permissions: [...myRole.permissions] };
+    if (url === '/user') return me;
     if (url === '/staff') return staff;
     if (rest.get) return rest.get(url, config);
     throw new Error(`unexpected GET ${url}`);
