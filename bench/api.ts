@@ -11,12 +11,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createOrganisation } from '../src/server/modules/organisations/service.ts';
 import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from '../src/server/modules/demo/seed.ts';
 import { appRoot } from '../src/server/paths.ts';
 import { fill } from './resources.ts';
-import { createBenchDatabase, loginCookie, mark, postgresAvailable, PG_SERVER, tempDir } from './support.ts';
+import { benchOrganisation, createBenchDatabase, loginCookie, mark, postgresAvailable, PG_SERVER, tempDir } from './support.ts';
 
 const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -97,7 +96,7 @@ async function benchOn(db: Db) {
     const userId = uuidv7();
     await database.query(`insert into users (id, name, email, email_verified) values ($1, 'Big Org Owner', $2, true)`, [userId, BIG_EMAIL]);
     await database.query(`insert into accounts (id, user_id, account_id, provider_id, password) values ($1, $2, $3, 'credential', $4)`, [uuidv7(), userId, userId, await password.hash(DEMO_PASSWORD)]);
-    const org = await createOrganisation(app.ctx, userId, { name: 'Bench Big Ltd', types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });
+    const org = await benchOrganisation(app.ctx, userId, 'Bench Big Ltd');
     await database.query('delete from charge_codes where organisation_id = $1', [org.id]);
     await fill(database, org.id, 1, BIG_ROWS);
     await database.query('analyze');

@@ -6,10 +6,9 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { buildApp } from '../src/server/app.ts';
 import type { Config } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { createOrganisation } from '../src/server/modules/organisations/service.ts';
 import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/server/modules/demo/seed.ts';
-import { onCleanup } from './support.ts';
+import { benchOrganisation, loginCookie, onCleanup } from './support.ts';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 10);
 const PER_ORG = Number(process.env.BENCH_PER_ORG ?? 100_000);
@@ -53,7 +52,7 @@ export async function resourceBench(config: Config, dataDir: string) {
       `insert into users (id, name, email, email_verified) values (md5($1)::uuid, $1, $1 || '@bench.local', true) returning id`,
       [`bench-${k}`],
     );
-    const org = await createOrganisation(app.ctx, other[0].id, { name: `Bench ${k}`, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });
+    const org = await benchOrganisation(app.ctx, other[0].id, `Bench ${k}`);
     await fill(database, org.id, 1, PER_ORG);
   }
   await database.query('analyze charge_codes');
@@ -61,14 +60,7 @@ export async function resourceBench(config: Config, dataDir: string) {
   console.log(`\nResource layer: ${total.toLocaleString('en')} charge codes in ${ORGS} organisations (filled in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 
   // Log in as the owner through the API.
-  const csrf = await fetch(`${address}/api/csrf-cookie`);
-  const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1];
-  const login = await fetch(`${address}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
-    body: JSON.stringify({ email: DEMO_USERS[0].email, password: DEMO_PASSWORD }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await loginCookie(address, DEMO_USERS[0].email, DEMO_PASSWORD);
 
   const cases: [string, string][] = [
     ['page 1, sort by code', '/api/charge-codes?per_page=25&sort=code'],

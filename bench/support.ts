@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { appRoot } from '../src/server/paths.ts';
 import { freePort } from '../scripts/free-port.ts';
+import type { AppContext } from '../src/server/context.ts';
+import { createOrganisation } from '../src/server/modules/organisations/service.ts';
 
 /** The PostgreSQL server (no database in the path): the bench creates and drops its own databases. */
 export const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -163,3 +165,7 @@ export async function loginCookie(base: string, email: string, password: string)
 
 /** A figure beside its target: "met" or "NOT MET". */
 export const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+/** An organisation in Hull owned by `userId`, for figures at size. */
+export const benchOrganisation = (ctx: AppContext, userId: string, name: string) =>
+  createOrganisation(ctx, userId, { name, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });

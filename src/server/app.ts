@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createThrottle } from './lib/throttle.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { createIdentityCache } from './modules/auth/session.ts';
+import { createIdentityCache, isRead } from './modules/auth/session.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -65,7 +65,6 @@ function paymentProvider(config: Config, database: Database): PaymentProvider {
 }
 
 const SLOW_REQUEST_MS = 1000;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -103,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
   // reused identities are dropped before its answer leaves, so the caller's next request sees it.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!READ_METHODS.has(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
+    if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
     return payload;
   });
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).

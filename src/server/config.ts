@@ -140,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   };
 }
 
-/** A change to a role, member or session made through another app node reaches this one within this. */
+/** A change to a role, member or session made through another app node reaches this one's reads within this (writes at once). */
 export const IDENTITY_REUSE_MS = 5_000;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;

@@ -57,7 +57,7 @@ export async function bulkLoad(database: Database, table: string, columns: reado
 }
 
 /** A CSV line for COPY: every value quoted, null as an empty unquoted field. */
-export const csvLine = (row: LoadRow): string =>
+const csvLine = (row: LoadRow): string =>
   row.map((v) => (v === null ? '' : `"${v.replaceAll('"', '""')}"`)).join(',') + '\n';
 
 /**

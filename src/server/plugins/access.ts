@@ -26,7 +26,7 @@ export const isAccess = (value: unknown): value is Access =>
   value === 'public' || value === 'user' || value === 'member' || (typeof value === 'string' && isPermission(value));
 
 /** Checks what a route declared, for one request. */
-export async function checkAccess(ctx: AppContext, req: FastifyRequest, access: Access): Promise<void> {
+async function checkAccess(ctx: AppContext, req: FastifyRequest, access: Access): Promise<void> {
   if (access === 'public') return;
   if (access === 'user') {
     await requireUser(ctx, req);

@@ -71,7 +71,7 @@ export const inverseRate = (rate: ExactRate): ExactRate => ({ times: rate.per, p
 export const crossRate = (fromPerEuro: string, toPerEuro: string): ExactRate => ({ times: toPerEuro, per: fromPerEuro });
 
 /** Significant digits of a derived rate (an inverse or cross rate) as shown; a quoted rate is shown exactly. */
-export const RATE_SIGNIFICANT_DIGITS = 12;
+const RATE_SIGNIFICANT_DIGITS = 12;
 
 /** A rate as a decimal string: exact for a quoted rate, else rounded to 12 significant digits. */
 export function rateText(rate: ExactRate): string {

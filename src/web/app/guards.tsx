@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/api/user.ts';
+import { appPath } from '../lib/navigation.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 
 /** Guards of docs/product.md#guards. `tracking` is named by the product spec but not defined: it is skipped. */
@@ -45,11 +46,6 @@ function Redirect({ to, remember, forget }: { to: string; remember: string | nul
   return <Navigate to={target} replace />;
 }
 
-/** The stored page to return to after a login, if it is a page of the app outside /auth. */
-export function returnPath(stored: string | null): string | null {
-  return stored?.startsWith('/') && !stored.startsWith('//') && !stored.startsWith('/auth') ? stored : null;
-}
-
 /**
  * The mailed invitation link is /auth/sign-up?invitation=…; a logged-in user, whom the guest
  * guard would send home, goes to the screen that accepts it instead.
@@ -68,7 +64,7 @@ export function Guarded({ guards, children }: { guards: readonly GuardName[]; ch
   const location = useLocation();
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
   const user = useSessionStore((s) => s.user);
-  const stored = returnPath(useSessionStore((s) => s.redirectPath));
+  const stored = appPath(useSessionStore((s) => s.redirectPath), '/auth');
   for (const guard of guards) {
     let to = guardRedirect(guard, { isLoggedIn, user });
     if (to === null) continue;

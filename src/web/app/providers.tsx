@@ -20,13 +20,12 @@ function DeferredFeedback() {
   ) : null;
 }
 
-/** The system setting "reduce motion" (WCAG 2.3.3), read when the app starts. */
-const prefersReducedMotion = (): boolean => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+/** The system setting "reduce motion" (WCAG 2.3.3), read once when the app starts. */
+const reducedMotion: boolean = typeof window !== 'undefined' && (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
 
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const mode = useThemeStore((s) => s.mode);
-  const [reducedMotion] = useState(prefersReducedMotion);
   // The app's own CSS (app.css) follows the scheme through <html data-theme>.
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = mode;

@@ -16,3 +16,11 @@ export function setNavigator(next: Navigator): void {
 export function navigateTo(to: string, options?: NavigateOptions): void {
   navigator(to, options);
 }
+
+/**
+ * `path` when it is a page of this app (one leading slash, so never another site) outside
+ * `excluded`, else null: where to go back to after a login or a step elsewhere.
+ */
+export function appPath(path: string | null | undefined, excluded: string): string | null {
+  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith(excluded) ? path : null;
+}

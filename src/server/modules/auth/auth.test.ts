@@ -258,7 +258,7 @@ describe('login', () => {
     expect((await mine.get('/api/user')).statusCode).toBe(200);
   });
 
-  it('reuses an identity without a query until a write through this node, or the reuse bound, ends it', async () => {
+  it('reuses an identity for reads without a query until a write through this node, or the reuse bound, ends it', async () => {
     const { client, email } = await signedUp();
     let selects = 0;
     const counted = t.database.db.select.bind(t.database.db);
@@ -274,11 +274,12 @@ describe('login', () => {
       // A write through this node (a new name) is seen by the very next read.
       expect((await client.request('PATCH', '/api/user', { name: 'Renamed Person' })).statusCode).toBe(200);
       expect((await client.get('/api/user')).data.data.name).toBe('Renamed Person');
-      // A refused write changes nothing and keeps the reuse.
+      // A write reads its caller afresh; refused, it changes nothing and keeps the reuse for reads.
       const beforeRefused = selects;
       expect((await client.request('PATCH', '/api/user', { name: '' })).statusCode).toBe(422);
+      expect(selects).toBe(beforeRefused + 1);
       expect((await client.get('/api/user')).statusCode).toBe(200);
-      expect(selects).toBe(beforeRefused);
+      expect(selects).toBe(beforeRefused + 1);
     } finally {
       t.database.db.select = counted;
     }

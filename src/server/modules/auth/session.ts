@@ -37,10 +37,12 @@ export type Identity = { session: { id: string; expiresAt: Date }; user: Session
 type SessionSources = { auth: Auth; database: Database; config: { sessionSecret: string; appUrl: string }; identities?: IdentityCache };
 
 /**
- * Identities by session token, reused for `ttlMs` (config.identityReuseMs) without a query. A
- * change made through this node (any write request that was not refused) clears them all before
- * its answer leaves, so it is seen at once here; a change made through another node, or in the
- * database directly, is seen here within `ttlMs` (docs/architecture.md#sessions). 0 turns reuse off.
+ * Identities by session token, reused by read requests for `ttlMs` (config.identityReuseMs)
+ * without a query; a write always reads the caller afresh, so no permission check of a write
+ * rests on a reused identity. A change made through this node (any write request that was not
+ * refused) clears them all before its answer leaves, so reads see it at once here; a change made
+ * through another node, or in the database directly, reaches reads here within `ttlMs`
+ * (docs/architecture.md#sessions). 0 turns reuse off.
  */
 export type IdentityCache = ReturnType<typeof createIdentityCache>;
 
@@ -68,7 +70,7 @@ export const SESSION_UPDATE_AGE = DAY;
 const cookieName = (secure: boolean, name: string) => `${secure ? '__Secure-' : ''}fyn.${name}`;
 
 /** The session token of a cookie signed by better-auth (`token.base64(HMAC-SHA256(secret, token))`), or null. */
-export function verifiedToken(value: string | undefined, secret: string): string | null {
+function verifiedToken(value: string | undefined, secret: string): string | null {
   if (!value) return null;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
@@ -95,17 +97,21 @@ export function identify(sources: SessionSources, req: FastifyRequest): Promise<
   return pending;
 }
 
-/** Forgets this request's identity (a handler that changed the membership reads it again), and every reused one. */
-export function forgetIdentity(req: FastifyRequest, identities?: IdentityCache) {
+/** Forgets this request's identity: a handler that changed the membership reads it again (never reused: it is a write). */
+export function forgetIdentity(req: FastifyRequest) {
   cache.delete(req);
-  identities?.clear();
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A request that changes nothing: only these reuse an identity, and only the others clear reuse. */
+export const isRead = (method: string) => READS.has(method);
 
 async function load(sources: SessionSources, req: FastifyRequest): Promise<Identity | null> {
   const secure = sources.config.appUrl.startsWith('https://');
   const token = verifiedToken(req.cookies[cookieName(secure, 'session_token')], sources.config.sessionSecret);
   if (!token) return null;
-  const identities = sources.identities;
+  // A write checks the caller's rights as they are now.
+  const identities = isRead(req.method) ? sources.identities : undefined;
   const reused = identities?.get(token);
   const readAt = identities?.generation() ?? 0;
   const found = reused ?? (await byToken(sources.database, token));

@@ -100,7 +100,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/billing/subscription', {
     config: { access: 'billing.view' },
     schema: { tags, summary: 'Status, current subscription and status history of the caller’s organisation', response: overviewResponse },
-  }, async (req) => ({ data: await fresh(req) }));
+  }, async (req) => ({ data: await overview(await requireMember(ctx, req)) }));
 
   api.get('/api/billing/upcoming-invoice', {
     config: { access: 'billing.view' },
@@ -228,7 +228,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
         await ctx.database.query('update organisations set subscription_id = $2, price_id = $3 where id = $1', [org.id, subscription.id, subscription.price_id]);
         await applyAll(ctx, events);
       } catch (err) {
-        await userStatusChange(ctx, (await reloadMember(ctx, req)).organisation, 'checkout_failed', m.user.id);
+        await userStatusChange(ctx, org, 'checkout_failed', m.user.id);
         paymentFailure(err);
       }
     });

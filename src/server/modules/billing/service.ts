@@ -16,7 +16,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_customer
  * status). The same path serves Stripe webhooks and the local provider's events.
  */
 export async function applyBillingEvent(ctx: AppContext, event: BillingEvent): Promise<EventOutcome> {
-  return ctx.database.db.transaction(async (tx) => {
+  const outcome = await ctx.database.db.transaction(async (tx): Promise<EventOutcome> => {
     const [org] = await tx.select().from(organisations).where(eq(organisations.providerCustomerId, event.customer)).for('update');
     const inserted = await tx
       .insert(billingEvents)
@@ -39,6 +39,10 @@ export async function applyBillingEvent(ctx: AppContext, event: BillingEvent): P
     await changeStatus(tx, org, to, { providerEventId: event.id, reason: event.type }, extra);
     return 'applied';
   });
+  // The organisation's status (premium or not) changed: this node's reads see it at once, whether
+  // the event came with a request or from a job. Cleared after the commit, so nothing older is reused.
+  if (outcome === 'applied') ctx.identities.clear();
+  return outcome;
 }
 
 /** A status change the user caused (checkout begun or failed), recorded with the user. */

@@ -32,7 +32,7 @@ export function requireMember(ctx: AppContext, req: FastifyRequest): Promise<Mem
 /** The membership read again, after the handler changed the organisation (billing status …). */
 export function reloadMember(ctx: AppContext, req: FastifyRequest): Promise<Membership> {
   cache.delete(req);
-  forgetIdentity(req, ctx.identities);
+  forgetIdentity(req);
   return requireMember(ctx, req);
 }
 

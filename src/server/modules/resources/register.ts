@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { neutraliseCell } from '../../lib/spreadsheet.ts';
+import { PLAIN_DECIMAL } from '#shared/money/decimal.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 
 /** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
@@ -23,7 +24,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MAX_PER_PAGE = 100;
 /** Lists count their matches up to this many; beyond it `meta.total_exact` is false (the pages stay correct). */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 const EXPORT_BATCH = 2000;
 
 const listQuery = z.looseObject({
@@ -57,7 +58,7 @@ function fitsColumn(value: string | number, kind: 'time' | 'number' | 'decimal' 
   if (kind === 'number') return Number.isSafeInteger(value);
   if (typeof value !== 'string') return false;
   if (kind === 'text') return !value.includes('\u0000');
-  if (kind === 'decimal') return /^-?\d{1,30}(\.\d{1,30})?$/.test(value);
+  if (kind === 'decimal') return value.length <= 40 && PLAIN_DECIMAL.test(value);
   if (!ISO_TIME.test(value) || value.startsWith('0000')) return false;
   const t = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === value.slice(0, 10);
@@ -218,8 +219,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       for (;;) {
         const rows: Record<string, unknown>[] = await db.select().from(table).where(cursor ? and(filter, after(s, cursor)) : filter).orderBy(...s.order).limit(EXPORT_BATCH);
         if (rows.length === 0) return;
-        // Text a spreadsheet would run as a formula leaves as text (OWASP CSV injection).
-        yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : neutraliseCell(r[c] ?? ''))));
+        yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : (r[c] ?? ''))));
         const last = rows.at(-1)!;
         const v = last[s.field];
         cursor = encodeCursor(v instanceof Date ? v.toISOString() : v, String(last.id));
@@ -234,7 +234,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         Readable.from(
           (async function* () {
             yield '\uFEFF' + stringify([columns]);
-            for await (const rows of batches()) yield stringify(rows);
+            // Text a spreadsheet would run as a formula leaves as text (OWASP CSV injection).
+            for await (const rows of batches()) yield stringify(rows.map((r) => r.map(neutraliseCell)));
           })(),
         ),
       );
@@ -243,6 +244,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const { default: ExcelJS } = await import('exceljs');
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    // Strings go in as text cells, never formulas: in XLSX a value stays exactly as stored.
     const sheet = workbook.addWorksheet(d.name);
     sheet.addRow(columns).commit();
     (async () => {

@@ -54,7 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   /** The user as stored now (the request's identity was read before our change). */
   async function fresh(req: FastifyRequest): Promise<SessionUser> {
-    forgetIdentity(req, ctx.identities);
+    forgetIdentity(req);
     const identity = await identify(ctx, req);
     if (!identity) throw notFound('The user');
     return toSessionUser(identity.user, organisationOf(identity.member), ctx.config.forcePremium);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { isCurrencyCode } from '#shared/money/currency.ts';
+import { MoneyError } from '#shared/money/amounts.ts';
 import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
 import { countryName } from '../../lib/countries.ts';
@@ -50,8 +51,14 @@ export function formatValue(field: ResourceField, value: unknown, { t, language,
     case 'money': {
       // Minor units (a number, or integer text past 2^53) in the row's currency, with its ISO digits.
       const currency = typeof row?.currency === 'string' && isCurrencyCode(row.currency) ? row.currency : null;
-      const minor = typeof value === 'number' ? (Number.isSafeInteger(value) ? value : null) : typeof value === 'string' && /^-?\d+$/.test(value) ? value : null;
-      return minor !== null && currency ? formatMoney(minor, currency, language) : String(value);
+      if (!currency || (typeof value !== 'number' && typeof value !== 'string')) return String(value);
+      try {
+        return formatMoney(value, currency, language);
+      } catch (e) {
+        // Not a whole number of minor units (the shared rule says which): shown as it is.
+        if (e instanceof MoneyError) return String(value);
+        throw e;
+      }
     }
     case 'country':
       return <span title={String(value)}>{countryName(String(value), language)}</span>;

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Form, Result, Steps, Typography } from 'antd
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { appPath } from '../../lib/navigation.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { useOrganisationStore } from '../../lib/organisation-store.ts';
@@ -21,9 +22,7 @@ import './organisation.css';
 
 /** Where to go after creating: `?from=` when it is a page of this app, else the pricing. */
 export function nextPage(from: string | null): string {
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/organisation/create')
-    ? from
-    : '/pricing';
+  return appPath(from, '/organisation/create') ?? '/pricing';
 }
 
 /**
