@@ -23,8 +23,13 @@ export type TenantTable = PgTable & { organisation_id: AnyPgColumn; id: AnyPgCol
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MAX_PER_PAGE = 100;
-/** Lists count their matches up to this many; beyond it `meta.total_exact` is false (the pages stay correct). */
+/**
+ * Lists count their matches up to this many; beyond it `meta.total_exact` is false (the pages stay correct).
+ * A search counts fewer: each row it passes is tested against every searchable field, so counting a
+ * thousand of a broad search's matches cost ten times the page itself.
+ */
 const COUNT_CAP = 1000;
+const SEARCH_COUNT_CAP = 200;
 const EXPORT_BATCH = 2000;
 
 const listQuery = z.looseObject({
@@ -110,9 +115,14 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     return out as Json;
   };
 
-  /** Filters, search and the organisation: the WHERE every read shares. */
-  function where(orgId: string, query: Record<string, unknown>): SQL {
-    const parts: SQL[] = [eq(table.organisation_id, orgId)];
+  /**
+   * Filters, search and the organisation: the WHERE every read shares, as a shape (which filters, whether a
+   * search) and the values for its placeholders. Queries are built once per shape and kept prepared
+   * (`reads`), so a request only fills in values: building SQL with drizzle cost more than running it.
+   */
+  function readShape(orgId: string, query: Record<string, unknown>) {
+    const values: Record<string, unknown> = { org: orgId };
+    const filters: string[] = [];
     for (const [key, raw] of Object.entries(query)) {
       const m = /^filter\[(\w+)\]$/.exec(key);
       if (!m) continue;
@@ -122,10 +132,22 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       }
       const kind = d.fields.find((f) => f.name === field)?.kind;
       const value = String(raw);
-      parts.push(kind === 'boolean' ? eq(cols[field], value === 'true') : kind === 'number' ? eq(cols[field], Number(value)) : eq(cols[field], value));
+      filters.push(field);
+      values[`f_${field}`] = kind === 'boolean' ? value === 'true' : kind === 'number' ? Number(value) : value;
     }
     const q = typeof query.q === 'string' ? query.q : '';
-    if (q && d.searchable.length) parts.push(or(...d.searchable.map((f) => ilike(cols[f], `%${escapeLike(q)}%`)))!);
+    const search = Boolean(q && d.searchable.length);
+    if (search) values.q = `%${escapeLike(q)}%`;
+    filters.sort();
+    return { key: `${filters.join(',')}|${search ? 'q' : ''}`, filters, search, values };
+  }
+
+  const capOf = (shape: ReturnType<typeof readShape>) => (shape.search ? SEARCH_COUNT_CAP : COUNT_CAP);
+
+  function whereOf(shape: ReturnType<typeof readShape>): SQL {
+    const parts: SQL[] = [eq(table.organisation_id, sql.placeholder('org'))];
+    for (const field of shape.filters) parts.push(eq(cols[field], sql.placeholder(`f_${field}`)));
+    if (shape.search) parts.push(or(...d.searchable.map((f) => ilike(cols[f], sql.placeholder('q'))))!);
     return and(...parts)!;
   }
 
@@ -138,13 +160,46 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     return { field, col, dir, order: dir === 'asc' ? [asc(col), asc(table.id)] : [desc(col), desc(table.id)] };
   }
 
-  const after = (s: ReturnType<typeof sortOf>, cursor: string): SQL => {
+  /** The cursor's values, checked against the sort column; `afterCursor` compares with them. */
+  const cursorValues = (s: ReturnType<typeof sortOf>, cursor: string) => {
     const [value, id] = decodeCursor(cursor);
     const kind = d.fields.find((f) => f.name === s.field)?.kind;
     const column = s.field === 'created_at' || s.field === 'updated_at' || kind === 'date' ? 'time' : kind === 'number' ? 'number' : kind === 'decimal' || kind === 'money' ? 'decimal' : 'text';
     if (!fitsColumn(value, column)) throw cursorInvalid();
-    return s.dir === 'asc' ? sql`(${s.col}, ${table.id}) > (${value}, ${id})` : sql`(${s.col}, ${table.id}) < (${value}, ${id})`;
+    return { cv: value, cid: id };
   };
+  const afterCursor = (s: ReturnType<typeof sortOf>): SQL =>
+    s.dir === 'asc'
+      ? sql`(${s.col}, ${table.id}) > (${sql.placeholder('cv')}, ${sql.placeholder('cid')})`
+      : sql`(${s.col}, ${table.id}) < (${sql.placeholder('cv')}, ${sql.placeholder('cid')})`;
+
+  /**
+   * Prepared reads by shape (filters, search, sort, cursor or offset): a few dozen at most per resource.
+   * Unnamed on PostgreSQL (planned at each run with its values), so a tenant's size or a search's
+   * selectivity still choose the plan.
+   */
+  const db = ctx.database.db;
+  const reads = new Map<string, { page: { execute(v: Record<string, unknown>): Promise<unknown[]> }; count: { execute(v: Record<string, unknown>): Promise<{ n: number }[]> } }>();
+  function readsOf(shape: ReturnType<typeof readShape>, s: ReturnType<typeof sortOf>, byCursor: boolean) {
+    const key = `${shape.key}|${s.field}|${s.dir}|${byCursor ? 'cursor' : 'offset'}`;
+    let r = reads.get(key);
+    if (!r) {
+      const filter = whereOf(shape);
+      const page = db
+        .select()
+        .from(table)
+        .where(byCursor ? and(filter, afterCursor(s)) : filter)
+        .orderBy(...s.order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+      const total = db.select({ n: count() }).from(db.select({ one: sql`1` }).from(table).where(filter).limit(capOf(shape) + 1).as('capped')).prepare('');
+      r = { page, count: total };
+      if (reads.size >= 512) reads.clear();
+      reads.set(key, r);
+    }
+    return r;
+  }
 
   /** 409 duplicate with the unique fields named, 422 for a reference to nothing (or another organisation's record). */
   function writeFailure(err: unknown): never {
@@ -181,24 +236,23 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     },
   }, async (req) => {
     const m = await member(req, 'view');
-    const filter = where(m.organisation.id, req.query);
+    const shape = readShape(m.organisation.id, req.query);
     const s = sortOf(req.query.sort);
     const { per_page, page, cursor } = req.query;
-    const rows = await ctx.database.db
-      .select()
-      .from(table)
-      .where(cursor ? and(filter, after(s, cursor)) : filter)
-      .orderBy(...s.order)
-      .limit(per_page)
-      .offset(cursor ? 0 : (page - 1) * per_page);
-    // Counted up to COUNT_CAP matches only: a broad search over a large table does not scan every match.
-    const [{ total }] = await ctx.database.db.select({ total: count() }).from(ctx.database.db.select({ one: sql`1` }).from(table).where(filter).limit(COUNT_CAP + 1).as('capped'));
+    const offset = cursor ? null : (page - 1) * per_page;
+    const read = readsOf(shape, s, Boolean(cursor));
+    const rows = (await read.page.execute({ ...shape.values, ...(cursor && cursorValues(s, cursor)), limit: per_page, offset: offset ?? 0 })) as Record<string, unknown>[];
+    // A page of offset mode that is not full (and not past the end) tells the exact total itself; otherwise the
+    // matches are counted up to the cap only: a broad search over a large table does not scan every match.
+    const known = offset !== null && rows.length < per_page && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
+    const counted = known ?? Number((await read.count.execute(shape.values))[0].n);
+    const exact = known !== null || counted <= capOf(shape);
     const last = rows.at(-1) as Record<string, unknown> | undefined;
     const lastValue = last?.[s.field];
     return {
-      data: rows.map((r) => toJson(r as Record<string, unknown>)),
+      data: rows.map(toJson),
       meta: {
-        total: Math.min(Number(total), COUNT_CAP), total_exact: Number(total) <= COUNT_CAP, page, per_page,
+        total: exact ? counted : capOf(shape), total_exact: exact, page, per_page,
         next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
       },
     };
@@ -209,20 +263,22 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     schema: { tags, summary: `Export ${d.name} as CSV or XLSX (same filters, streamed)`, querystring: exportQuery },
   }, async (req, reply) => {
     const m = await member(req, 'export');
-    const filter = where(m.organisation.id, req.query);
+    const shape = readShape(m.organisation.id, req.query);
     const s = sortOf(req.query.sort);
     const columns = ['id', ...fieldNames, 'created_at', 'updated_at'];
-    const db = ctx.database.db;
+    const first = readsOf(shape, s, false).page;
+    const next = readsOf(shape, s, true).page;
     // Keyset batches: memory stays flat whatever the number of rows.
     async function* batches() {
-      let cursor: string | null = null;
+      let from: Record<string, unknown> | null = null;
       for (;;) {
-        const rows: Record<string, unknown>[] = await db.select().from(table).where(cursor ? and(filter, after(s, cursor)) : filter).orderBy(...s.order).limit(EXPORT_BATCH);
+        const values: Record<string, unknown> = { ...shape.values, ...from, limit: EXPORT_BATCH, offset: 0 };
+        const rows = (await (from ? next : first).execute(values)) as Record<string, unknown>[];
         if (rows.length === 0) return;
         yield rows.map((r) => columns.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : (r[c] ?? ''))));
         const last = rows.at(-1)!;
         const v = last[s.field];
-        cursor = encodeCursor(v instanceof Date ? v.toISOString() : v, String(last.id));
+        from = { cv: v instanceof Date ? v.toISOString() : v, cid: last.id };
         if (rows.length < EXPORT_BATCH) return;
       }
     }

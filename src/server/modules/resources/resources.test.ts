@@ -205,7 +205,7 @@ describe('data leaving the product (issue 8, finding 5)', () => {
 });
 
 describe('counting large lists', () => {
-  it('counts up to a thousand matches exactly and says when there are more, with the pages still right', async () => {
+  it('counts up to a thousand matches (a search up to 200) exactly and says when there are more, with the pages still right', async () => {
     const c = await owner('Delta Lines');
     await t.database.query(
       `insert into tasks (organisation_id, id, title, status, priority)
@@ -218,6 +218,18 @@ describe('counting large lists', () => {
     expect(some.meta).toMatchObject({ total: 100, total_exact: true });
     const page = (await c.get('/api/tasks?per_page=25&sort=title&page=45')).data;
     expect(page.data.map((r: { title: string }) => r.title)).toEqual(Array.from({ length: 25 }, (_, i) => `Bulk task ${String(1101 + i).padStart(4, '0')}`));
+    // The last page is not full: it tells the exact total (1,200) without a count; a page past the end counts.
+    expect((await c.get('/api/tasks?per_page=35&sort=title&page=35')).data.meta).toMatchObject({ total: 1200, total_exact: true });
+    expect((await c.get('/api/tasks?per_page=30&sort=title&page=40')).data.meta).toMatchObject({ total: 1000, total_exact: false });
+    const past = (await c.get('/api/tasks?per_page=25&sort=title&page=60')).data;
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 1000, total_exact: false });
+    // A search counts up to 200: testing every searchable field of each row costs more than an index count.
+    const broad = (await c.get('/api/tasks?per_page=25&q=bulk&sort=title&page=2')).data;
+    expect(broad.meta).toMatchObject({ total: 200, total_exact: false });
+    expect(broad.data[0].title).toBe('Bulk task 0026');
+    const few = (await c.get('/api/tasks?per_page=25&q=Bulk%20task%20100')).data;
+    expect(few.meta).toMatchObject({ total: 10, total_exact: true });
   });
 });
 
