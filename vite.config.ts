@@ -16,6 +16,12 @@ export default defineConfig({
     // Fonts stay files: inlined, every small subset (and its unused WOFF twin) would sit in the
     // first page's CSS whether or not the page's text needs it.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      // antd's @rc-component packages declare no `sideEffects`, so importing one name from a package's
+      // index kept every module behind it: the login page's Input brought the whole Form with its
+      // validator. Their modules only define components; nothing runs on import.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
+    },
   },
   server: {
     port: 5173,

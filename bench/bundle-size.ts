@@ -21,7 +21,11 @@ async function measure(page: Page, url: string, ready: () => Promise<unknown>) {
     if (type === 'script' || type === 'stylesheet') sizes.set(res.url(), res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
   };
   let requests = 0;
-  const onRequest = () => requests++;
+  const kinds = new Map<string, number>();
+  const onRequest = (req: import('playwright-core').Request) => {
+    requests++;
+    kinds.set(req.resourceType(), (kinds.get(req.resourceType()) ?? 0) + 1);
+  };
   page.on('request', onRequest);
   const sum = async (urls: string[]) => (await Promise.all(urls.map((u) => sizes.get(u)!))).reduce((a, b) => a + b, 0) / 1024;
   page.on('response', onResponse);
@@ -32,6 +36,7 @@ async function measure(page: Page, url: string, ready: () => Promise<unknown>) {
   if (process.env.BENCH_VERBOSE) {
     const each = await Promise.all(first.map(async (u) => [u.split('/').pop()!, await sizes.get(u)!] as const));
     for (const [name, n] of each.sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(n / 1024).toFixed(1).padStart(6)} KB ${name}`);
+    console.log(`    requests by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   }
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Drawer, Spin } from 'antd';
 import { useDrawerStore } from '../lib/drawer-store.ts';
 import { drawerContentFor } from '../lib/drawer-registry.ts';
@@ -17,7 +18,13 @@ export function AppDrawer() {
       mask={{ closable: overlayClickable }}
       styles={{ body: dontPadBottom ? { paddingBottom: 0 } : undefined, wrapper: { maxWidth: '100vw' } }}
     >
-      <Spin spinning={loading}>{Content ? <Content data={data} close={closeDrawer} /> : null}</Spin>
+      <Spin spinning={loading}>
+        {Content ? (
+          <Suspense fallback={<Spin />}>
+            <Content data={data} close={closeDrawer} />
+          </Suspense>
+        ) : null}
+      </Spin>
     </Drawer>
   );
 }

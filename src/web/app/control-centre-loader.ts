@@ -2,6 +2,51 @@
  * The control centre's code, fetched through this small module: the route table (on every page,
  * the login page included) then names one small file instead of the long list of chunks the
  * control centre needs, which stays here until a control-centre page is opened.
+ *
+ * Every screen of the control centre (and /admin/perms), by the name routes.tsx uses: which module
+ * holds it and under which export. Each group loads on its own, so a list page does not bring the
+ * role editor, the staff screens or the organisation profile with it.
  */
-export const loadControlCentreScreens = () => import('./control-centre-screens.tsx').then((m) => m.CONTROL_CENTRE_SCREENS);
+const GROUPS = {
+  home: () => import('./control-centre-home.tsx'),
+  resources: () => import('../features/control-centre/resource-screens.tsx'),
+  roles: () => import('../features/control-centre/roles-screens.tsx'),
+  staff: () => import('../features/control-centre/staff-screens.tsx'),
+};
+type Group = keyof typeof GROUPS;
+type ExportOf<G extends Group> = keyof Awaited<ReturnType<(typeof GROUPS)[G]>> & string;
+const at = <G extends Group>(group: G, name: ExportOf<G>) => ({ group, name });
+
+export const CONTROL_CENTRE_SCREENS = {
+  home: at('home', 'ControlCentreHome'),
+  addresses: at('resources', 'AddressesScreen'),
+  bankDetails: at('resources', 'BankDetailsScreen'),
+  chargeCodes: at('resources', 'ChargeCodesScreen'),
+  clientAssignments: at('resources', 'ClientAssignmentsScreen'),
+  commissions: at('resources', 'CommissionsScreen'),
+  currencies: at('resources', 'CurrenciesScreen'),
+  departments: at('resources', 'DepartmentsScreen'),
+  partners: at('resources', 'PartnersScreen'),
+  standards: at('resources', 'StandardsCertificationsScreen'),
+  networks: at('resources', 'SupplyChainNetworksScreen'),
+  tasks: at('resources', 'TasksScreen'),
+  tiers: at('resources', 'ClientTiersScreen'),
+  work: at('resources', 'WorkClassificationScreen'),
+  roles: at('roles', 'RolesScreen'),
+  roleEdit: at('roles', 'RoleEditScreen'),
+  rolePerm: at('roles', 'RolePermissionsScreen'),
+  permissionModules: at('roles', 'PermissionModulesScreen'),
+  staff: at('staff', 'StaffScreen'),
+  invitations: at('staff', 'InvitationsScreen'),
+  invitationDefaults: at('staff', 'InvitationDefaultsScreen'),
+};
+export type ControlCentreScreenName = keyof typeof CONTROL_CENTRE_SCREENS;
+
+/** The module holding a control-centre screen, as `{ [name]: component }`. */
+export async function loadControlCentreScreen(name: ControlCentreScreenName): Promise<Record<string, unknown>> {
+  const { group, name: exported } = CONTROL_CENTRE_SCREENS[name];
+  const module = (await GROUPS[group]()) as Record<string, unknown>;
+  return { [name]: module[exported] };
+}
+
 export const loadAcceptInvitation = () => import('../features/control-centre/accept-invitation-screen.tsx');

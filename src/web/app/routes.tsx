@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import type { GuardName } from './guards.tsx';
+import type { ControlCentreScreenName } from './control-centre-loader.ts';
 
 export type LayoutName = 'home' | 'auth' | '404' | 'pricing';
 
@@ -74,12 +75,10 @@ const BillingScreen = lazyScreen(() => import('../features/billing/billing-scree
 const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
-/** The control centre's screens: one module, reached through a small loader (see there). */
+/** The control centre's screens, in a few groups reached through a small loader (see there). */
 const ccLoader = () => import('./control-centre-loader.ts');
 const AcceptInvitationScreen = lazyScreen(async () => (await ccLoader()).loadAcceptInvitation(), 'AcceptInvitationScreen');
-const loadControlCentre = async () => (await ccLoader()).loadControlCentreScreens();
-type ControlCentreScreen = keyof Awaited<ReturnType<typeof loadControlCentre>>;
-const ccScreen = (name: ControlCentreScreen) => lazyScreen(loadControlCentre, name);
+const ccScreen = (name: ControlCentreScreenName) => lazyScreen(async () => (await ccLoader()).loadControlCentreScreen(name), name);
 
 const AUTH = ['auth'] as const;
 const GUEST = ['guest'] as const;

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 
 const notification = { error: vi.fn(), info: vi.fn(), success: vi.fn(), warning: vi.fn(), open: vi.fn(), destroy: vi.fn() };
 vi.mock('./feedback.ts', () => ({ feedback: () => ({ notification, message: {} }), bindFeedback: vi.fn() }));
 
-const { api, http, authEvents } = await import('./api-client.ts');
+const { api, transport, authEvents } = await import('./api-client.ts');
 const { ApiFailure } = await import('./api-failure.ts');
 const { setNavigator } = await import('./navigation.ts');
 const { useSessionStore } = await import('./session-store.ts');
@@ -13,41 +12,26 @@ const { sessionUser } = await import('../test/fixtures.ts');
 interface Seen {
   method: string;
   url: string;
-  headers: AxiosHeaders;
-  data: unknown;
+  headers: Headers;
+  body: unknown;
 }
 
 type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network';
 
-/** A fake transport: records requests and answers from `reply`. */
-function fakeServer(reply: (config: InternalAxiosRequestConfig) => Reply) {
+/** A fake server behind fetch: records requests and answers from `reply`. */
+function fakeServer(reply: (seen: Seen) => Reply, csrf: Reply = { status: 204 }) {
   const seen: Seen[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push({
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      headers: AxiosHeaders.from(config.headers),
-      data: config.data,
-    });
-    if (config.url === '/csrf-cookie') {
-      document.cookie = 'XSRF-TOKEN=token-123; path=/';
-      return { data: '', status: 204, statusText: 'No Content', headers: {}, config };
-    }
-    const answer = reply(config);
-    if (answer === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response = {
-      data: answer.data ?? '',
-      status: answer.status,
-      statusText: String(answer.status),
-      headers: answer.headers ?? {},
-      config,
-    };
-    if (answer.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    }
-    return response;
+  transport.fetch = async (input, init) => {
+    const request: Seen = { method: init.method ?? 'GET', url: input, headers: new Headers(init.headers), body: init.body };
+    seen.push(request);
+    const answer = input === '/api/csrf-cookie' ? csrf : reply(request);
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (input === '/api/csrf-cookie' && answer.status < 400) document.cookie = 'XSRF-TOKEN=token-123; path=/';
+    const json = answer.data !== undefined && typeof answer.data !== 'string';
+    const body = answer.data === undefined ? null : json ? JSON.stringify(answer.data) : String(answer.data);
+    const headers = { ...(json ? { 'content-type': 'application/json; charset=utf-8' } : { 'content-type': 'text/html' }), ...answer.headers };
+    return new Response(answer.status === 204 ? null : body, { status: answer.status, headers });
   };
-  http.defaults.adapter = adapter;
   return seen;
 }
 
@@ -63,14 +47,17 @@ describe('api client', () => {
     const seen = fakeServer(() => ({ status: 200, data: { data: { first_login: true } } }));
     const result = await api.post<{ first_login: boolean }>('/auth/login', { email: 'a@b.co', password: 'x' });
     expect(result).toEqual({ first_login: true });
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /csrf-cookie', 'POST /auth/login']);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/csrf-cookie', 'POST /api/auth/login']);
     expect(seen[1].headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(seen[1].headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(seen[1].body))).toEqual({ email: 'a@b.co', password: 'x' });
   });
 
   it('answers a list call with its records and meta', async () => {
     const meta = { total: 3, page: 2, per_page: 1, next_cursor: 'abc' };
-    fakeServer(() => ({ status: 200, data: { data: [{ id: 'r2' }], meta } }));
-    await expect(api.list('/departments', { params: { page: 2, per_page: 1 } })).resolves.toEqual({ data: [{ id: 'r2' }], meta });
+    const seen = fakeServer(() => ({ status: 200, data: { data: [{ id: 'r2' }], meta } }));
+    await expect(api.list('/departments', { params: { page: 2, per_page: 1, q: undefined, 'filter[kind]': 'sea & air' } })).resolves.toEqual({ data: [{ id: 'r2' }], meta });
+    expect(seen[0].url).toBe('/api/departments?page=2&per_page=1&filter%5Bkind%5D=sea+%26+air');
   });
 
   it('fetches the cookie before every PUT, PATCH and DELETE, not before a GET', async () => {
@@ -80,28 +67,20 @@ describe('api client', () => {
     await api.patch('/thing', {});
     await api.delete('/thing');
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /user',
-      'GET /csrf-cookie',
-      'PUT /auth/password',
-      'GET /csrf-cookie',
-      'PATCH /thing',
-      'GET /csrf-cookie',
-      'DELETE /thing',
+      'GET /api/user',
+      'GET /api/csrf-cookie',
+      'PUT /api/auth/password',
+      'GET /api/csrf-cookie',
+      'PATCH /api/thing',
+      'GET /api/csrf-cookie',
+      'DELETE /api/thing',
     ]);
   });
 
   it('fails with "Failed to set CSRF token" when the cookie cannot be fetched', async () => {
-    const adapter: AxiosAdapter = async (config) => {
-      throw new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, {
-        data: 'oops',
-        status: 500,
-        statusText: '500',
-        headers: {},
-        config,
-      });
-    };
-    http.defaults.adapter = adapter;
-    await expect(api.post('/auth/logout')).rejects.toMatchObject({ message: 'Failed to set CSRF token' });
+    const seen = fakeServer(() => ({ status: 204 }), { status: 500, data: 'oops' });
+    await expect(api.post('/auth/logout')).rejects.toMatchObject({ message: 'Failed to set CSRF token', code: 'csrf_failed', status: 500 });
+    expect(seen.map((r) => r.url)).toEqual(['/api/csrf-cookie']);
   });
 
   it('normalises a failure: status, code, message, fields and Retry-After', async () => {
@@ -124,6 +103,23 @@ describe('api client', () => {
       title: 'Network Error',
       description: 'Connection to the server failed. Check your network connection or try again later.',
     });
+  });
+
+  it('sends a file as multipart form data, not as JSON', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { data: { ok: true } } }));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'logo.png');
+    await expect(api.post('/organisation/logo', form)).resolves.toEqual({ ok: true });
+    expect(seen[1].body).toBe(form);
+    expect(seen[1].headers.get('Content-Type')).toBeNull();
+  });
+
+  it('says "canceled" without any notice when the caller aborts', async () => {
+    transport.fetch = (_input, init) => Promise.reject(Object.assign(new DOMException('aborted', 'AbortError'), { signal: init.signal }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/staff', { signal: controller.signal })).rejects.toMatchObject({ status: 0, code: 'canceled' });
+    expect(notification.error).not.toHaveBeenCalled();
   });
 
   it('shows the server error notice for a 5xx or unreadable answer', async () => {

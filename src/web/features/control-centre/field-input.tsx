@@ -1,63 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Input, InputNumber, Select, Spin, Switch } from 'antd';
+import { useMemo } from 'react';
+import { Input, InputNumber, Select, Switch } from 'antd';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { countryOptions } from '../../lib/countries.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
-import { useReferenceOptions } from './reference-lookup.ts';
-import { useDebounced } from './use-debounced.ts';
-
-/** What antd's Form.Item hands its control. */
-interface ControlProps {
-  id?: string;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  'aria-invalid'?: boolean;
-  status?: 'error';
-}
-
-/** A select of the records a reference field may point to, searched on the server. */
-export function ReferenceSelect({
-  reference,
-  allowClear,
-  placeholder,
-  ...props
-}: ControlProps & { reference: string; allowClear?: boolean; placeholder?: string }) {
-  const { t } = useCcTranslation();
-  const [term, setTerm] = useState('');
-  const q = useDebounced(term.trim());
-  const base = useReferenceOptions(reference);
-  const found = useReferenceOptions(reference, q, q !== '');
-  const value = typeof props.value === 'string' ? props.value : undefined;
-  const options = useMemo(() => {
-    const list = q ? (found.data ?? []) : (base.data ?? []);
-    if (value && !list.some((o) => o.value === value)) {
-      const known = base.data?.find((o) => o.value === value);
-      return [{ value, label: known?.label ?? '…' }, ...list];
-    }
-    return list;
-  }, [q, found.data, base.data, value]);
-  return (
-    <Select
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
-      value={value}
-      onChange={(v) => {
-        setTerm('');
-        props.onChange?.(v ?? null);
-      }}
-      allowClear={allowClear}
-      placeholder={placeholder ?? t('control_centre.choose')}
-      showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
-      options={options}
-      loading={base.isPending}
-      notFoundContent={found.isFetching || base.isPending ? <Spin size="small" /> : t('control_centre.no_options')}
-    />
-  );
-}
+import { ReferenceSelect, type ControlProps } from './reference-select.tsx';
 
 /** The form control of a descriptor field, by its kind. */
 export function FieldInput({

@@ -1,34 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
-import { registerDrawerContent, type DrawerContentProps } from '../../lib/drawer-registry.ts';
+import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
+import type { ResourceFormData } from './open-resource-form.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { useAddressBuilder } from './address-inputs.tsx';
-import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
-import { ccT, useCcTranslation } from './cc-texts.ts';
+import { ccApi, ccKeys } from './cc-api.ts';
+import { useCcTranslation } from './cc-texts.ts';
 import { FieldInput } from './field-input.tsx';
 import { validationText } from './validation-text.ts';
 import { acceptsNull, bodyOf, checkField, checkRecord, formValuesOf, type FormValues } from './wire-values.ts';
-
-export const RESOURCE_FORM = 'cc-resource-form';
-
-export interface ResourceFormData {
-  descriptor: ResourceDescriptor;
-  record: ResourceRecord | null;
-}
-
-/** Opens the app's drawer with the form of a new record (`record` null) or of a record. */
-export function openResourceForm(descriptor: ResourceDescriptor, record: ResourceRecord | null): void {
-  const what = ccT(descriptor.titleKey);
-  useDrawerStore.getState().openDrawer({
-    type: RESOURCE_FORM,
-    title: ccT(record ? 'control_centre.edit_title' : 'control_centre.create_title', { title: what }),
-    data: { descriptor, record } satisfies ResourceFormData,
-  });
-}
 
 /**
  * The create and edit form of any resource, built from its descriptor: one control per field,
@@ -131,10 +113,10 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
   );
 }
 
-function ResourceFormDrawer({ data, close }: DrawerContentProps) {
+/** The drawer content that `openResourceForm` (open-resource-form.ts) loads on first use. */
+export function ResourceFormDrawer({ data, close }: DrawerContentProps) {
   const { descriptor, record } = data as ResourceFormData;
   // Keyed by record: opening another record starts a fresh form.
   return <ResourceForm key={record?.id ?? 'new'} descriptor={descriptor} record={record} onDone={close} />;
 }
 
-registerDrawerContent(RESOURCE_FORM, ResourceFormDrawer);

@@ -127,7 +127,8 @@ describe('ResourcePage', () => {
     expect(await screen.findByText('Dept 1')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /Add/ }));
     const drawer = await screen.findByRole('dialog');
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
+    // The form loads with its first opening (open-resource-form.ts).
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Create' }));
     expect(await within(drawer).findByText('This field is required.')).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
     await userEvent.type(within(drawer).getByLabelText('Name'), 'Dept 1');
@@ -147,7 +148,7 @@ describe('ResourcePage', () => {
     render(departments);
     await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     const drawer = await screen.findByRole('dialog');
-    await userEvent.type(within(drawer).getByLabelText(/^Description/), 'Exports');
+    await userEvent.type(await within(drawer).findByLabelText(/^Description/), 'Exports');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/departments/d1', { description: 'Exports' }));
   });
@@ -159,7 +160,7 @@ describe('ResourcePage', () => {
     expect(await screen.findByText('12.3456')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     const drawer = await screen.findByRole('dialog');
-    const discount = within(drawer).getByLabelText(/^Discount/) as HTMLInputElement;
+    const discount = (await within(drawer).findByLabelText(/^Discount/)) as HTMLInputElement;
     expect(discount.value).toBe('12.3456');
     await userEvent.clear(discount);
     await userEvent.type(discount, '7.12345');

@@ -10,11 +10,11 @@ import { feedback } from '../../lib/feedback.ts';
 import { ccApi, ccKeys, exportUrl, type ResourceRecord } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
-import { ReferenceSelect } from './field-input.tsx';
+import { ReferenceSelect } from './reference-select.tsx';
 import { formatValue } from './format-value.tsx';
 import { initialListState, isNarrowed, listQuery, PAGE_SIZES, sortKeyOf, sortOrderOf, type ListState } from './list-params.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
-import { openResourceForm } from './resource-form.tsx';
+import { openResourceForm } from './open-resource-form.ts';
 import { useDebounced } from './use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
 

@@ -10,7 +10,7 @@ import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember, type StaffPatch } from './cc-api.ts';
 import { ccT, useCcTranslation } from './cc-texts.ts';
-import { ReferenceSelect } from './field-input.tsx';
+import { ReferenceSelect } from './reference-select.tsx';
 import { readInvitationDefaults } from './invitation-defaults.ts';
 import { privilegeProblem, usePrivileges } from './privileges.ts';
 import { validationText } from './validation-text.ts';

@@ -11,7 +11,7 @@ import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
-import { ReferenceSelect } from './field-input.tsx';
+import { ReferenceSelect } from './reference-select.tsx';
 import { formatDay } from './format-value.tsx';
 import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
