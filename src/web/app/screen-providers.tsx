@@ -1,22 +1,20 @@
 import type { ReactNode } from 'react';
-import { App } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
-import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from './theme.ts';
+// The screens' texts (lib/app-texts.ts): these layouts render once they are in.
+import '../lib/app-texts.ts';
 
 /**
  * What the screens of the lazily loaded layouts (home, pricing, 404) get besides the app's
- * providers: server state (react-query) and antd's <App> (App.useApp() for message,
- * notification and modal, configured as docs/product.md#error-notices says). The auth layout goes without both, so
- * that the query cache and antd's Modal stay off the login page (its screens use
- * lib/use-action.ts and lib/feedback.ts).
+ * providers: server state (react-query). The auth layout goes without it, so that the query cache
+ * stays off the login page (its screens use lib/use-action.ts). Notices go through lib/feedback.ts,
+ * whose holders load with the first notice; no screen needs antd's <App> (it brought Modal, message
+ * and notification to every first load).
  */
 export function ScreenProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <App component={false} message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
-        {children}
-      </App>
+      {children}
     </QueryClientProvider>
   );
 }

@@ -7,6 +7,7 @@ import { changeLanguage, followUserLanguage, languageOnLogin, LANGUAGE_NAMES, LA
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../lib/api-client.ts', () => ({ api }));
 import en from '../locales/en.json';
+import enApp from '../locales/en/app.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,7 +19,8 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   );
 }
 
-const english = flatten(en as Tree);
+/** The app's namespace: the first page's texts and those of the screens behind the login (lib/app-texts.ts). */
+const english = flatten({ ...en, ...enApp } as Tree);
 /** Names and texts that stay as they are in every language. */
 const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', 'titles.crm', 'titles.cc_rms', 'nav.crm']);
 /** Words that are spelt the same as in English in one language (German "Organisation", …). */
@@ -31,7 +33,10 @@ const SAME_IN: Record<string, string[]> = {
 
 describe('locales', () => {
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has every English key, translated', async (locale) => {
-    const texts = flatten((await import(`../locales/${locale}.json`)).default as Tree);
+    const first = (await import(`../locales/${locale}.json`)).default as Tree;
+    const app = (await import(`../locales/${locale}/app.json`)).default as Tree;
+    expect(Object.keys(first).filter((k) => k in app)).toEqual([]);
+    const texts = flatten({ ...first, ...app });
     expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
     const same = new Set([...SAME_EVERYWHERE, ...(SAME_IN[locale] ?? [])]);
     const untranslated = Object.keys(english).filter((k) => !same.has(k) && texts[k] === english[k]);
@@ -54,6 +59,11 @@ describe('changeLanguage', () => {
     await changeLanguage('de');
     expect(i18next.language).toBe('de');
     expect(i18next.t('auth.log_in')).toBe('Anmelden');
+    // The screens' texts (lib/app-texts.ts, loaded by the home layout) come along with a switch.
+    await import('./app-texts.ts');
+    await changeLanguage('fr');
+    await changeLanguage('de');
+    expect(i18next.t('settings.language')).toBe('Sprache');
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
     expect(antdLocaleFor('de')?.locale).toBe('de');

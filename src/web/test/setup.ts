@@ -2,6 +2,7 @@ import { afterEach, vi } from 'vitest';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import enApp from '../locales/en/app.json';
 
 // Tests of plain logic say `// @vitest-environment node`: no DOM to set up (the DOM is the costly
 // part of a test file's start).
@@ -58,7 +59,7 @@ if (hasDom) {
 await i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { ...en, ...enApp } } },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
