@@ -1,22 +1,37 @@
-import { useEffect, useLayoutEffect } from 'react';
-import NProgress from 'nprogress';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-// The default template carries the invalid ARIA roles "bar" and "spinner".
-NProgress.configure({
-  showSpinner: false,
-  trickleSpeed: 150,
-  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
-  barSelector: '.bar',
-});
+/**
+ * The bar is for moving between screens: the first page's load has the browser's own indicator,
+ * so nprogress loads with the first move and stays off the first page's download.
+ */
+let bar: Promise<typeof import('nprogress')> | null = null;
+function loadBar() {
+  bar ??= import('nprogress').then(({ default: NProgress }) => {
+    // The default template carries the invalid ARIA roles "bar" and "spinner".
+    NProgress.configure({
+      showSpinner: false,
+      trickleSpeed: 150,
+      template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+      barSelector: '.bar',
+    });
+    return NProgress;
+  });
+  return bar;
+}
 
 /** Starts the bar when the path changes. Used once, at the root. */
 export function useNavProgressStart(): void {
   const { pathname } = useLocation();
+  const first = useRef(true);
   // Layout effects run before the screen's passive effects, so a screen already loaded still
   // finishes the bar (useNavProgressDone) after it was started here.
   useLayoutEffect(() => {
-    NProgress.start();
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void loadBar().then((NProgress) => NProgress.start());
   }, [pathname]);
 }
 
@@ -24,6 +39,7 @@ export function useNavProgressStart(): void {
 export function useNavProgressDone(): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    NProgress.done();
+    // Only a bar that was started (loaded) needs finishing; one promise keeps start before done.
+    void bar?.then((NProgress) => NProgress.done());
   }, [pathname]);
 }

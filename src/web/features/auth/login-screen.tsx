@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// The two inputs themselves: antd's Input compound also carries TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ERROR_CODES } from '#shared/api/errors.ts';
@@ -90,7 +93,7 @@ export function LoginScreen() {
         </Field>
         <Field id="login_password" label={t('auth.password')} error={shown('password')}>
           {(control) => (
-            <Input.Password
+            <Password
               {...control}
               autoComplete="current-password"
               value={form.values.password}
