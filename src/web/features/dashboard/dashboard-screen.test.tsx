@@ -55,6 +55,19 @@ beforeAll(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** A card's handle once drag and drop has loaded (the dashboard shows the cards first, sortable-grid.tsx after). */
+function findDragHandle(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const handle = screen.getByRole('button', { name });
+    const described = handle.getAttribute('aria-describedby');
+    // dnd-kit's instructions and live region join the page just after the grid.
+    if (!described || !document.getElementById(described) || !document.querySelector('[id^="DndLiveRegion"]')) {
+      throw new Error('drag and drop has not loaded yet');
+    }
+    return handle;
+  });
+}
+
 describe('dashboard screen', () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -150,7 +163,7 @@ describe('dashboard screen', () => {
   it('moves a widget by keyboard with its handle and announces the move', async () => {
     logIn({ organisationAnalytics: 1, crm: 2, clock: 3 });
     renderDashboard();
-    const handle = await screen.findByRole('button', { name: 'Move the Analytics card' });
+    const handle = await findDragHandle('Move the Analytics card');
     expect(handle.getAttribute('aria-roledescription')).toBe('movable card');
     const instructions = document.getElementById(handle.getAttribute('aria-describedby') ?? '');
     expect(instructions?.textContent).toContain('press Space or Enter');
@@ -184,7 +197,7 @@ describe('dashboard screen', () => {
   it('cancels a keyboard move with Escape', async () => {
     logIn({ organisationAnalytics: 1, crm: 2 });
     renderDashboard();
-    const handle = await screen.findByRole('button', { name: 'Move the CRM card' });
+    const handle = await findDragHandle('Move the CRM card');
     const said = listenToAnnouncements();
     handle.focus();
     await act(async () => {

@@ -1,24 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Empty, Flex, Typography } from 'antd';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type ScreenReaderInstructions,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import type { WidgetKey } from '#shared/dashboard/widget-rules.ts';
 import { useDashboardStore } from '../../lib/dashboard-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { CustomiseControl } from './customise-control.tsx';
-import { SortableWidgetCard } from './sortable-widget-card.tsx';
+import { WidgetCard } from './widget-card.tsx';
 import { useWidgetLayoutSave } from './use-widget-save.ts';
 import './dashboard-screen.css';
 
@@ -47,42 +34,23 @@ export function DashboardScreen() {
   useLoadSavedLayout();
 
   const shown = useMemo(() => widgets.filter((w) => w.visible), [widgets]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  // Whether the picked-up card has left its own place yet: until then "picked up" is the news.
-  const moved = useRef(false);
-  const accessibility = useMemo(() => {
-    const count = shown.length;
-    const title = (id: UniqueIdentifier) => t(`dashboard.widgets.${String(id)}`);
-    const position = (id: UniqueIdentifier) => shown.findIndex((w) => w.key === id) + 1;
-    const announcements: Announcements = {
-      onDragStart: ({ active }) => {
-        moved.current = false;
-        return t('dashboard.drag.picked_up', { title: title(active.id), position: position(active.id), count });
-      },
-      onDragOver: ({ active, over }) => {
-        if (!over) return t('dashboard.drag.not_over', { title: title(active.id) });
-        if (over.id === active.id && !moved.current) return undefined;
-        moved.current = true;
-        return t('dashboard.drag.moved_over', { title: title(active.id), position: position(over.id), count });
-      },
-      onDragEnd: ({ active, over }) =>
-        over
-          ? t('dashboard.drag.dropped', { title: title(active.id), position: position(over.id), count })
-          : t('dashboard.drag.cancelled', { title: title(active.id), position: position(active.id), count }),
-      onDragCancel: ({ active }) =>
-        t('dashboard.drag.cancelled', { title: title(active.id), position: position(active.id), count }),
+  // Drag and drop loads once the dashboard is on screen: its code is not needed to see the widgets.
+  const [Grid, setGrid] = useState<typeof import('./sortable-grid.tsx').SortableGrid | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => void import('./sortable-grid.tsx').then((m) => live && setGrid(() => m.SortableGrid));
+    // Safari has no requestIdleCallback.
+    const idle = 'requestIdleCallback' in window;
+    const handle = idle ? window.requestIdleCallback(load, { timeout: 500 }) : window.setTimeout(load, 50);
+    return () => {
+      live = false;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
     };
-    const screenReaderInstructions: ScreenReaderInstructions = { draggable: t('dashboard.drag.instructions') };
-    return { announcements, screenReaderInstructions };
-  }, [shown, t]);
+  }, []);
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    move(active.id as WidgetKey, over.id as WidgetKey);
+  function onMove(active: WidgetKey, over: WidgetKey) {
+    move(active, over);
     changed();
   }
 
@@ -111,15 +79,15 @@ export function DashboardScreen() {
       {shown.length === 0 ? (
         <Empty description={t('dashboard.all_hidden')} />
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
-          <SortableContext items={shown.map((w) => w.key)} strategy={rectSortingStrategy}>
-            <div className="fyn-dashboard-grid">
-              {shown.map((widget) => (
-                <SortableWidgetCard key={widget.key} widget={widget} />
-              ))}
-            </div>
-          </SortableContext>
-        </DndContext>
+        Grid ? (
+          <Grid shown={shown} onMove={onMove} />
+        ) : (
+          <div className="fyn-dashboard-grid">
+            {shown.map((widget) => (
+              <WidgetCard key={widget.key} widget={widget} />
+            ))}
+          </div>
+        )
       )}
     </Flex>
   );

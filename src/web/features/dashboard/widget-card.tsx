@@ -1,33 +1,39 @@
 import { theme } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { CSSProperties, HTMLAttributes, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '#shared/dashboard/widget-rules.ts';
 import { WidgetBody } from './widget-body.tsx';
 
+/** What the drag-and-drop code (sortable-grid.tsx) binds to a card once it has loaded. */
+export interface SortableBindings {
+  setNodeRef: Ref<HTMLElement>;
+  setActivatorNodeRef: Ref<HTMLButtonElement>;
+  handle: HTMLAttributes<HTMLButtonElement>;
+  style: CSSProperties;
+  isDragging: boolean;
+}
+
 /**
  * One widget's card in the grid. Its handle (a button) picks it up: by pointer, or by
- * keyboard (Space / Enter, arrows, Space / Enter again, Escape to cancel).
+ * keyboard (Space / Enter, arrows, Space / Enter again, Escape to cancel), once the
+ * drag-and-drop code is in (`sortable`).
  */
-export function SortableWidgetCard({ widget }: { widget: Widget }) {
+export function WidgetCard({ widget, sortable }: { widget: Widget; sortable?: SortableBindings }) {
   const { t } = useTranslation();
   const title = t(widget.titleKey);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: widget.key,
-    attributes: { roleDescription: t('dashboard.drag.role_description') },
-  });
+  const isDragging = sortable?.isDragging ?? false;
   const { token } = theme.useToken();
   const span = Math.min(Math.max(widget.colSpan ?? 1, 1), 3);
   const headingId = `fyn-widget-${widget.key}-title`;
 
   return (
     <section
-      ref={setNodeRef}
+      ref={sortable?.setNodeRef}
       aria-labelledby={headingId}
       data-widget={widget.key}
       className={`fyn-dashboard-widget fyn-dashboard-span-${span}${isDragging ? ' fyn-dashboard-widget-dragging' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={sortable?.style}
     >
       {/* Styled like antd's Card from the theme's tokens (light and dark); antd's Card would bring
           Tabs, Dropdown and Menu (~21 KB gzipped) to the dashboard's first load. */}
@@ -47,10 +53,10 @@ export function SortableWidgetCard({ widget }: { widget: Widget }) {
           </h2>
           <button
             type="button"
-            ref={setActivatorNodeRef}
+            ref={sortable?.setActivatorNodeRef}
             className="fyn-dashboard-handle"
-            {...attributes}
-            {...listeners}
+            aria-roledescription={t('dashboard.drag.role_description')}
+            {...sortable?.handle}
             aria-label={t('dashboard.drag.handle', { title })}
           >
             <HolderOutlined aria-hidden="true" />
