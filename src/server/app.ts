@@ -11,6 +11,7 @@ import { createThrottle } from './lib/throttle.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createIdentityCache, isRead } from './modules/auth/session.ts';
+import { createListCache, TABLE_CHANGED_CHANNEL } from './modules/resources/list-cache.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -91,9 +92,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
+    lists: createListCache(Boolean(database.pglite)),
   };
   app.decorate('ctx', ctx);
+  // The embedded database tells this process of every write to a record table (list-cache.ts).
+  const stopNotices = database.pglite
+    ? await (async (pglite) => {
+        await pglite.query("set fyn.change_notices = 'on'");
+        return pglite.listen(TABLE_CHANGED_CHANNEL, (table) => ctx.lists.changed(table));
+      })(database.pglite)
+    : null;
   app.addHook('onClose', async () => {
+    // A database already closed (shutdown, lost) has dropped its listeners with it.
+    await stopNotices?.().catch(() => {});
     await mailer.close();
     if (!options.database) await database.close();
   });

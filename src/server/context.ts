@@ -6,6 +6,7 @@ import type { Throttle } from './lib/throttle.ts';
 import type { FileStore } from './modules/files/store.ts';
 import type { PaymentProvider } from './modules/billing/provider.ts';
 import type { IdentityCache } from './modules/auth/session.ts';
+import type { ListCache } from './modules/resources/list-cache.ts';
 
 /** What every module receives: configuration and the adapters chosen at start. */
 export type AppContext = {
@@ -18,4 +19,6 @@ export type AppContext = {
   payments: PaymentProvider;
   /** Logged-in callers' identities, reused briefly between writes (modules/auth/session.ts). */
   identities: IdentityCache;
+  /** List pages kept in memory on the embedded database (modules/resources/list-cache.ts). */
+  lists: ListCache;
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { PassThrough, Readable } from 'node:stream';
@@ -109,6 +109,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   }
 
   type Json = z.infer<typeof recordSchema>;
+  type ListAnswer = { data: Json[]; meta: { total: number; total_exact: boolean; page: number; per_page: number; next_cursor: string | null } };
+  const tableName = getTableName(table);
   const toJson = (row: Record<string, unknown>): Json => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id') out[k] = v instanceof Date ? v.toISOString() : v;
@@ -239,9 +241,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const shape = readShape(m.organisation.id, req.query);
     const s = sortOf(req.query.sort);
     const { per_page, page, cursor } = req.query;
+    const values = { ...shape.values, ...(cursor && cursorValues(s, cursor)) };
+    // Answered from memory when this page was read since the table last changed (embedded database only).
+    const cacheKey = ctx.lists.enabled ? JSON.stringify([shape.key, values, s.field, s.dir, per_page, cursor ? 0 : page]) : '';
+    const cached = ctx.lists.get(tableName, cacheKey);
+    if (cached) return cached as ListAnswer;
+    const generation = ctx.lists.generation(tableName);
     const offset = cursor ? null : (page - 1) * per_page;
     const read = readsOf(shape, s, Boolean(cursor));
-    const rows = (await read.page.execute({ ...shape.values, ...(cursor && cursorValues(s, cursor)), limit: per_page, offset: offset ?? 0 })) as Record<string, unknown>[];
+    const rows = (await read.page.execute({ ...values, limit: per_page, offset: offset ?? 0 })) as Record<string, unknown>[];
     // A page of offset mode that is not full (and not past the end) tells the exact total itself; otherwise the
     // matches are counted up to the cap only: a broad search over a large table does not scan every match.
     const known = offset !== null && rows.length < per_page && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
@@ -249,13 +257,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const exact = known !== null || counted <= capOf(shape);
     const last = rows.at(-1) as Record<string, unknown> | undefined;
     const lastValue = last?.[s.field];
-    return {
+    const answer: ListAnswer = {
       data: rows.map(toJson),
       meta: {
         total: exact ? counted : capOf(shape), total_exact: exact, page, per_page,
         next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
       },
     };
+    ctx.lists.set(tableName, cacheKey, generation, answer);
+    return answer;
   });
 
   api.get(`${base}/export`, {

@@ -1,10 +1,12 @@
 /** One suite over every descriptor: CRUD, validation, tenant isolation, permissions, export. */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESOURCES } from '#shared/resources/registry.ts';
 import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
 import { RESOURCE_FIXTURES, type Refs } from '../../test/resource-fixtures.ts';
+import { getTableName } from 'drizzle-orm';
+import { tableOf } from './tables.ts';
 
 let t: TestApp;
 type Client = ReturnType<typeof createClient> & { orgId?: string; email: string };
@@ -230,6 +232,49 @@ describe('counting large lists', () => {
     expect(broad.data[0].title).toBe('Bulk task 0026');
     const few = (await c.get('/api/tasks?per_page=25&q=Bulk%20task%20100')).data;
     expect(few.meta).toMatchObject({ total: 10, total_exact: true });
+  });
+});
+
+describe('lists answered from memory (embedded database)', () => {
+  it('has a change trigger on every record table (migration 0008), or its lists would go stale', async () => {
+    const tables = RESOURCES.map((d) => getTableName(tableOf(d.name))).sort();
+    const rows = await t.database.query<{ table: string }>(
+      `select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+        where p.proname = 'fyn_table_changed' and not g.tgisinternal`,
+    );
+    expect(rows.map((r) => r.table).sort()).toEqual(tables);
+  });
+
+  it('serves a page again without the database, and never a page older than the last write, whoever wrote', async () => {
+    const c = await owner('Gamma Cargo');
+    const titles = async () => ((await c.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name);
+    const before = await titles();
+    const pglite = t.database.pglite;
+    if (pglite) {
+      // A repeated read reaches no statement at all.
+      const statements = vi.spyOn(pglite, 'query');
+      expect(await titles()).toEqual(before);
+      expect(statements).not.toHaveBeenCalled();
+      statements.mockRestore();
+    }
+    // Through the API …
+    expect((await c.post('/api/departments', { name: 'Air Export' })).statusCode).toBe(201);
+    expect(await titles()).toContain('Air Export');
+    // … by SQL from outside the resource layer …
+    await t.database.query(`update departments set name = 'Sea Export' where organisation_id = $1 and name = 'Air Export'`, [c.orgId]);
+    expect(await titles()).toEqual(expect.arrayContaining(['Sea Export']));
+    expect(await titles()).not.toContain('Air Export');
+    // … inside a transaction that rolls back (nothing changed, nothing to see) …
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(`insert into departments (organisation_id, id, name) values ('${c.orgId}', gen_random_uuid(), 'Ghost')`);
+      tx.rollback();
+    }).catch(() => {});
+    expect(await titles()).not.toContain('Ghost');
+    // … and by a delete: the list is the database's.
+    await t.database.query(`delete from departments where organisation_id = $1 and name = 'Sea Export'`, [c.orgId]);
+    expect(await titles()).toEqual(before);
+    // Another organisation never shares a page.
+    expect(((await b.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name)).not.toContain('Sea Export');
   });
 });
 
