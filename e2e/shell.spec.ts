@@ -56,6 +56,9 @@ test('a widget moved by keyboard stays where it was put after a reload', async (
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/widget-positions') && r.status() === 204);
   const handle = page.getByRole('button', { name: 'Move the CRM card' });
   await handle.focus();
+  // Focus brings the drag-and-drop code (the cards show before it); the handle keeps the focus.
+  await expect(handle).toHaveAttribute('aria-describedby', /.+/);
+  await expect(handle).toBeFocused();
   // Each step waits for dnd-kit's spoken announcement, as a screen-reader user would.
   await page.keyboard.press('Space');
   await expect(page.getByText(/^Picked up the CRM card/)).toBeAttached();

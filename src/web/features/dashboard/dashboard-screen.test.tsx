@@ -56,7 +56,9 @@ beforeAll(() => {
 afterEach(() => vi.useRealTimers());
 
 /** A card's handle once drag and drop has loaded (the dashboard shows the cards first, sortable-grid.tsx after). */
-function findDragHandle(name: string): Promise<HTMLElement> {
+async function findDragHandle(name: string): Promise<HTMLElement> {
+  // A pointer over the grid asks for drag and drop (it loads by itself a moment later otherwise).
+  fireEvent.pointerOver(await screen.findByRole('button', { name }));
   return waitFor(() => {
     const handle = screen.getByRole('button', { name });
     const described = handle.getAttribute('aria-describedby');
@@ -192,6 +194,19 @@ describe('dashboard screen', () => {
     expect(api.post.mock.calls[0]?.[1]).toEqual({
       widget_sequence: { crm: 1, organisationAnalytics: 2, clock: 3, organisationDepartment: 0, weather: 0, calendar: 0, connections: 0 },
     });
+  });
+
+  it('shows the cards before drag and drop loads, and a focused handle keeps the focus when it does', async () => {
+    logIn({ organisationAnalytics: 1, crm: 2, clock: 3 });
+    renderDashboard();
+    const plain = await screen.findByRole('button', { name: 'Move the CRM card' });
+    // The plain card: no drag-and-drop wiring yet.
+    expect(plain.getAttribute('aria-describedby')).toBeNull();
+    plain.focus();
+    fireEvent.focus(plain);
+    const handle = await findDragHandle('Move the CRM card');
+    expect(handle).not.toBe(plain);
+    await waitFor(() => expect(document.activeElement).toBe(handle));
   });
 
   it('cancels a keyboard move with Escape', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WidgetKey } from '#shared/dashboard/widget-rules.ts';
@@ -8,6 +8,9 @@ import { CustomiseControl } from './customise-control.tsx';
 import { WidgetCard } from './widget-card.tsx';
 import { useWidgetLayoutSave } from './use-widget-save.ts';
 import './dashboard-screen.css';
+
+/** When the drag-and-drop code loads if no pointer or focus asked for it first. */
+const GRID_LOAD_DELAY_MS = 2000;
 
 /**
  * Takes the layout saved with the session user once per user (none saved or malformed: the
@@ -34,20 +37,24 @@ export function DashboardScreen() {
   useLoadSavedLayout();
 
   const shown = useMemo(() => widgets.filter((w) => w.visible), [widgets]);
-  // Drag and drop loads once the dashboard is on screen: its code is not needed to see the widgets.
+  // Drag and drop is not needed to see the widgets: it loads when a pointer or the keyboard focus
+  // comes to the grid (a drag starts there), or a moment after the dashboard settled.
   const [Grid, setGrid] = useState<typeof import('./sortable-grid.tsx').SortableGrid | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () => void import('./sortable-grid.tsx').then((m) => live && setGrid(() => m.SortableGrid));
-    // Safari has no requestIdleCallback.
-    const idle = 'requestIdleCallback' in window;
-    const handle = idle ? window.requestIdleCallback(load, { timeout: 500 }) : window.setTimeout(load, 50);
-    return () => {
-      live = false;
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
-    };
+  const wanted = useRef(false);
+  const focused = useRef<string | null>(null);
+  const loadGrid = useCallback(() => {
+    if (wanted.current) return;
+    wanted.current = true;
+    void import('./sortable-grid.tsx').then((m) => {
+      // The cards are drawn anew: a handle that had the keyboard focus gets it back (sortable-grid.tsx).
+      focused.current = document.activeElement?.closest('[data-widget]')?.getAttribute('data-widget') ?? null;
+      setGrid(() => m.SortableGrid);
+    });
   }, []);
+  useEffect(() => {
+    const timer = window.setTimeout(loadGrid, GRID_LOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [loadGrid]);
 
   function onMove(active: WidgetKey, over: WidgetKey) {
     move(active, over);
@@ -80,9 +87,9 @@ export function DashboardScreen() {
         <Empty description={t('dashboard.all_hidden')} />
       ) : (
         Grid ? (
-          <Grid shown={shown} onMove={onMove} />
+          <Grid shown={shown} onMove={onMove} focusKey={focused.current} />
         ) : (
-          <div className="fyn-dashboard-grid">
+          <div className="fyn-dashboard-grid" onPointerOver={loadGrid} onFocus={loadGrid}>
             {shown.map((widget) => (
               <WidgetCard key={widget.key} widget={widget} />
             ))}

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -41,8 +41,24 @@ function SortableWidgetCard({ widget }: { widget: Widget }) {
  * The widget grid with drag and drop (pointer and keyboard, with spoken announcements). Loaded
  * once the dashboard is on screen (dashboard-screen.tsx shows the same cards until then).
  */
-export function SortableGrid({ shown, onMove }: { shown: Widget[]; onMove: (active: WidgetKey, over: WidgetKey) => void }) {
+export function SortableGrid({
+  shown,
+  onMove,
+  focusKey,
+}: {
+  shown: Widget[];
+  onMove: (active: WidgetKey, over: WidgetKey) => void;
+  /** The card whose handle had the keyboard focus before this grid replaced the plain one. */
+  focusKey: string | null;
+}) {
   const { t } = useTranslation();
+  const grid = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const card = [...(grid.current?.querySelectorAll('[data-widget]') ?? [])].find((el) => el.getAttribute('data-widget') === focusKey);
+    card?.querySelector<HTMLElement>('.fyn-dashboard-handle')?.focus();
+    // Only when taking over from the plain grid.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -84,7 +100,7 @@ export function SortableGrid({ shown, onMove }: { shown: Widget[]; onMove: (acti
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={shown.map((w) => w.key)} strategy={rectSortingStrategy}>
-        <div className="fyn-dashboard-grid">
+        <div className="fyn-dashboard-grid" ref={grid}>
           {shown.map((widget) => (
             <SortableWidgetCard key={widget.key} widget={widget} />
           ))}
