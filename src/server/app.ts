@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
@@ -125,7 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Stripe.js (only with Stripe): its script, its card element's frames, and its API.
   const stripeJs = config.stripe ? ['https://js.stripe.com'] : [];
-  await app.register(helmet, {
+  // The security headers, built once: @fastify/helmet rebuilt them (parsing every CSP directive) on each request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.appUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)));
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
   // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
