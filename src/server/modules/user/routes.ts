@@ -27,13 +27,14 @@ function organisationOf(member: MemberRow | null): Membership {
 }
 
 export function toSessionUser(u: SessionUserRow, { organisation, permissions, isOwner }: Membership, forcePremium: boolean): SessionUser {
-  const seq = widgetSequenceSchema.safeParse(u.widgetSequence);
+  // Most users never saved a layout: no failed parse (and its error object) on every request for them.
+  const seq = u.widgetSequence == null ? null : widgetSequenceSchema.safeParse(u.widgetSequence);
   return {
     id: u.id,
     name: u.name,
     email: u.email,
     last_login: toIso(u.lastLoginAt),
-    widget_sequence: seq.success ? seq.data : null,
+    widget_sequence: seq?.success ? seq.data : null,
     organisation,
     premium: isPremium(organisation?.status, forcePremium),
     permissions,
