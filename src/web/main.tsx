@@ -20,13 +20,15 @@ const first = routeFor(window.location.pathname);
 const toLogin = (first?.guards ?? DEFAULT_GUARDS).includes('auth') && !useSessionStore.getState().isLoggedIn;
 void (toLogin ? routeFor('/auth/login') : first)?.screen.preload();
 
-await initI18n();
-followUserLanguage();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+// No top-level await: every chunk that imports the entry's would wait for it, and the language's
+// own chunks (antd's texts) import it: awaiting here deadlocked every language but English.
+void initI18n().then(() => {
+  followUserLanguage();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+});
