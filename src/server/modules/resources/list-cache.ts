@@ -22,9 +22,15 @@ export type ListCache = {
   changed(table: string): void;
 };
 
-export function createListCache(enabled: boolean, max = 2000): ListCache {
+/** At most this many records held in all cached pages together (a page counts its records, at least 1). */
+const MAX_RECORDS = 50_000;
+
+export function createListCache(enabled: boolean, maxRecords = MAX_RECORDS): ListCache {
   const generations = new Map<string, number>();
-  const pages = new LRUCache<string, { generation: number; value: unknown }>({ max });
+  const pages = new LRUCache<string, { generation: number; value: unknown }>({
+    maxSize: maxRecords,
+    sizeCalculation: ({ value }) => Math.max(1, (value as { data?: unknown[] }).data?.length ?? 1),
+  });
   const generation = (table: string) => generations.get(table) ?? 0;
   return {
     enabled,
