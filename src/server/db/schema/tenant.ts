@@ -13,19 +13,28 @@ type TenantOptions = {
   /** Unique among the rows where a boolean column is true (one primary address, one base currency). */
   uniqueWhenTrue?: string[];
   indexes?: string[][];
-  /** Columns searched with ILIKE '%…%': each gets a trigram index (pg_trgm). */
-  trigram?: string[];
+  /**
+   * The fields a list's `q` searches (the descriptor's `searchable`): kept lower-cased, one per line,
+   * in a generated column `search_text` with one trigram index (pg_trgm), so that a search tests one
+   * string per row (an ILIKE per field lower-cased each field again) and rare terms use the index.
+   */
+  search?: string[];
   /** Same-organisation references: (organisation_id, column) → (organisation_id, id) of the table. */
   references?: { column: string; table: () => { organisation_id: AnyPgColumn; id: AnyPgColumn } }[];
 };
 
-export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], trigram = [], references = [] }: TenantOptions = {}) {
+export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], search = [], references = [] }: TenantOptions = {}) {
+  const searchText = search.length
+    ? { search_text: text('search_text').generatedAlwaysAs(sql.raw(`lower(${search.map((c) => `coalesce("${c}"::text, '')`).join(" || E'\\n' || ")})`)) }
+    : {};
   return pgTable(
     name,
     {
       organisation_id: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'restrict' }),
       id: uuid('id').notNull(),
       ...columns,
+      // Never returned: the resource layer leaves it out of every answer (register.ts).
+      ...(searchText as object),
       created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
@@ -36,7 +45,7 @@ export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name:
         index(`${name}_created_idx`).on(t.organisation_id, t.created_at, t.id),
         ...unique.map((u) => uniqueIndex(`${name}_${u.join('_')}_key`).on(t.organisation_id, ...u.map(col))),
         // organisation_id first here too (btree_gin), as in every index of a tenant table.
-        ...trigram.map((c) => index(`${name}_${c}_trgm_idx`).using('gin', t.organisation_id, sql`${col(c)} gin_trgm_ops`)),
+        ...(search.length ? [index(`${name}_search_trgm_idx`).using('gin', t.organisation_id, sql`${col('search_text')} gin_trgm_ops`)] : []),
         ...uniqueWhenTrue.map((c) => uniqueIndex(`${name}_one_${c}_key`).on(t.organisation_id).where(sql`${col(c)}`)),
         ...indexes.map((u) => index(`${name}_${u.join('_')}_idx`).on(t.organisation_id, ...u.map(col), t.id)),
         ...references.map((r) =>
@@ -53,12 +62,12 @@ export const roles = tenantTable('roles', {
   builtin: text('builtin'),
   permissions: text('permissions').array().notNull(),
   description: text('description'),
-}, { unique: [['name']] });
+}, { search: ['name', 'description'], unique: [['name']] });
 
 export const departmentsTable = tenantTable('departments', {
   name: text('name').notNull(),
   description: text('description'),
-}, { unique: [['name']] });
+}, { search: ['name', 'description'], unique: [['name']] });
 
 export const chargeCodesTable = tenantTable('charge_codes', {
   code: text('code').notNull(),
@@ -68,7 +77,7 @@ export const chargeCodesTable = tenantTable('charge_codes', {
   default_currency: text('default_currency').notNull(),
   taxable: boolean('taxable').notNull().default(false),
   description: text('description'),
-}, { unique: [['code']], indexes: [['name'], ['category']], trigram: ['code', 'name', 'description'] });
+}, { search: ['code', 'name', 'description'], unique: [['code']], indexes: [['name'], ['category']] });
 
 export const clientTiersTable = tenantTable('client_tiers', {
   name: text('name').notNull(),
@@ -76,7 +85,7 @@ export const clientTiersTable = tenantTable('client_tiers', {
   discount_pct: numeric('discount_pct').notNull().default('0'),
   payment_terms_days: integer('payment_terms_days').notNull().default(30),
   description: text('description'),
-}, { unique: [['name']], indexes: [['rank']] });
+}, { search: ['name', 'description'], unique: [['name']], indexes: [['rank']] });
 
 export const bankDetailsTable = tenantTable('bank_details', {
   account_name: text('account_name').notNull(),
@@ -87,7 +96,7 @@ export const bankDetailsTable = tenantTable('bank_details', {
   account_number: text('account_number'),
   currency: text('currency').notNull(),
   notes: text('notes'),
-}, { unique: [['iban']], indexes: [['account_name']] });
+}, { search: ['account_name', 'bank_name', 'iban'], unique: [['iban']], indexes: [['account_name']] });
 
 export const partnersTable = tenantTable('partners', {
   name: text('name').notNull(),
@@ -100,7 +109,7 @@ export const partnersTable = tenantTable('partners', {
   phone: text('phone'),
   client_tier_id: uuid('client_tier_id'),
   notes: text('notes'),
-}, { indexes: [['name'], ['kind'], ['client_tier_id']], trigram: ['name', 'city', 'contact_name', 'contact_email'], references: [{ column: 'client_tier_id', table: () => clientTiersTable }] });
+}, { search: ['name', 'city', 'contact_name', 'contact_email'], indexes: [['name'], ['kind'], ['client_tier_id']], references: [{ column: 'client_tier_id', table: () => clientTiersTable }] });
 
 /** Who belongs to which organisation, in which role and department; users.organisation_id keeps it to one. */
 export const organisationMembers = pgTable(
@@ -151,13 +160,13 @@ export const addressesTable = tenantTable('addresses', {
   country: text('country').notNull(),
   location_code: text('location_code').references(() => locations.code, { onDelete: 'restrict' }),
   is_primary: boolean('is_primary').notNull().default(false),
-}, { uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']], trigram: ['label', 'line1', 'town', 'postcode', 'location_code'] });
+}, { search: ['label', 'line1', 'town', 'postcode', 'location_code'], uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']] });
 
 export const organisationCurrenciesTable = tenantTable('organisation_currencies', {
   currency: text('currency').notNull(),
   is_base: boolean('is_base').notNull().default(false),
   notes: text('notes'),
-}, { unique: [['currency']], uniqueWhenTrue: ['is_base'] });
+}, { search: ['currency', 'notes'], unique: [['currency']], uniqueWhenTrue: ['is_base'] });
 
 export const exchangeRatesTable = tenantTable('exchange_rates', {
   base: text('base').notNull(),
@@ -165,7 +174,7 @@ export const exchangeRatesTable = tenantTable('exchange_rates', {
   rate: numeric('rate').notNull(),
   valid_from: date('valid_from').notNull(),
   notes: text('notes'),
-}, { unique: [['base', 'quote', 'valid_from']], indexes: [['valid_from']] });
+}, { search: ['base', 'quote', 'notes'], unique: [['base', 'quote', 'valid_from']], indexes: [['valid_from']] });
 
 export const standardsCertificationsTable = tenantTable('standards_certifications', {
   name: text('name').notNull(),
@@ -174,7 +183,7 @@ export const standardsCertificationsTable = tenantTable('standards_certification
   valid_from: date('valid_from'),
   valid_until: date('valid_until'),
   notes: text('notes'),
-}, { indexes: [['name']] });
+}, { search: ['name', 'issuer', 'certificate_number'], indexes: [['name']] });
 
 export const supplyChainNetworksTable = tenantTable('supply_chain_networks', {
   name: text('name').notNull(),
@@ -183,13 +192,13 @@ export const supplyChainNetworksTable = tenantTable('supply_chain_networks', {
   member_since: date('member_since'),
   renewal_due: date('renewal_due'),
   website: text('website'),
-}, { indexes: [['name']] });
+}, { search: ['name', 'membership_number'], indexes: [['name']] });
 
 export const workClassificationsTable = tenantTable('work_classifications', {
   code: text('code').notNull(),
   name: text('name').notNull(),
   description: text('description'),
-}, { unique: [['code']], indexes: [['name']] });
+}, { search: ['code', 'name'], unique: [['code']], indexes: [['name']] });
 
 /** (organisation_id, user_id) of a member, as the target of same-organisation references. */
 const member = () => ({ organisation_id: organisationMembers.organisation_id, id: organisationMembers.user_id });
@@ -201,6 +210,7 @@ export const workAllocationsTable = tenantTable('work_allocations', {
   share_pct: numeric('share_pct').notNull().default('100'),
   notes: text('notes'),
 }, {
+  search: ['notes'],
   indexes: [['work_classification_id'], ['department_id'], ['staff_user_id']],
   references: [
     { column: 'work_classification_id', table: () => workClassificationsTable },
@@ -218,6 +228,7 @@ export const commissionsTable = tenantTable('commissions', {
   valid_from: date('valid_from'),
   valid_until: date('valid_until'),
 }, {
+  search: ['name'],
   indexes: [['name'], ['staff_user_id'], ['work_classification_id']],
   references: [{ column: 'staff_user_id', table: member }, { column: 'work_classification_id', table: () => workClassificationsTable }],
 });
@@ -228,6 +239,7 @@ export const clientAssignmentsTable = tenantTable('client_assignments', {
   is_primary: boolean('is_primary').notNull().default(true),
   notes: text('notes'),
 }, {
+  search: ['notes'],
   unique: [['partner_id', 'staff_user_id']],
   indexes: [['staff_user_id']],
   references: [{ column: 'partner_id', table: () => partnersTable }, { column: 'staff_user_id', table: member }],
@@ -242,8 +254,8 @@ export const tasksTable = tenantTable('tasks', {
   assignee_user_id: uuid('assignee_user_id'),
   partner_id: uuid('partner_id'),
 }, {
+  search: ['title', 'description'],
   indexes: [['status'], ['priority'], ['assignee_user_id'], ['partner_id'], ['title']],
-  trigram: ['title', 'description'],
   references: [{ column: 'assignee_user_id', table: member }, { column: 'partner_id', table: () => partnersTable }],
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { PassThrough, Readable } from 'node:stream';
@@ -113,7 +113,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   const tableName = getTableName(table);
   const toJson = (row: Record<string, unknown>): Json => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id') out[k] = v instanceof Date ? v.toISOString() : v;
+    for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id' && k !== 'search_text') out[k] = v instanceof Date ? v.toISOString() : v;
     return out as Json;
   };
 
@@ -149,7 +149,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   function whereOf(shape: ReturnType<typeof readShape>): SQL {
     const parts: SQL[] = [eq(table.organisation_id, sql.placeholder('org'))];
     for (const field of shape.filters) parts.push(eq(cols[field], sql.placeholder(`f_${field}`)));
-    if (shape.search) parts.push(or(...d.searchable.map((f) => ilike(cols[f], sql.placeholder('q'))))!);
+    // The table's search_text holds the searchable fields lower-cased (migration 0009, tenantTable's `search`).
+    if (shape.search) parts.push(sql`${cols.search_text} like lower(${sql.placeholder('q')})`);
     return and(...parts)!;
   }
 

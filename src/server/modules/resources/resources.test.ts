@@ -245,6 +245,18 @@ describe('lists answered from memory (embedded database)', () => {
     expect(rows.map((r) => r.table).sort()).toEqual(tables);
   });
 
+  it('searches each record table by the lower-cased text of exactly its descriptor’s searchable fields (migration 0009)', async () => {
+    const rows = await t.database.query<{ table: string; expression: string }>(
+      `select table_name as table, generation_expression as expression from information_schema.columns where column_name = 'search_text'`,
+    );
+    const byTable = new Map(rows.map((r) => [r.table, r.expression]));
+    for (const d of RESOURCES) {
+      const expression = byTable.get(getTableName(tableOf(d.name))) ?? '';
+      const fields = [...expression.matchAll(/COALESCE\(\(?"?(\w+)"?/gi)].map((m) => m[1]);
+      expect(fields, d.name).toEqual([...d.searchable]);
+    }
+  });
+
   it('serves a page again without the database, and never a page older than the last write, whoever wrote', async () => {
     const c = await owner('Gamma Cargo');
     const titles = async () => ((await c.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name);
