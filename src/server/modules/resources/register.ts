@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { PassThrough, Readable } from 'node:stream';
@@ -111,9 +111,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   type Json = z.infer<typeof recordSchema>;
   type ListAnswer = { data: Json[]; meta: { total: number; total_exact: boolean; page: number; per_page: number; next_cursor: string | null } };
   const tableName = getTableName(table);
+  /** What reads return: every column but search_text (a copy of other fields, never answered). */
+  const readColumns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([k]) => k !== 'search_text'));
   const toJson = (row: Record<string, unknown>): Json => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id' && k !== 'search_text') out[k] = v instanceof Date ? v.toISOString() : v;
+    for (const [k, v] of Object.entries(row)) if (k !== 'organisation_id') out[k] = v instanceof Date ? v.toISOString() : v;
     return out as Json;
   };
 
@@ -189,7 +191,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     if (!r) {
       const filter = whereOf(shape);
       const page = db
-        .select()
+        .select(readColumns)
         .from(table)
         .where(byCursor ? and(filter, afterCursor(s)) : filter)
         .orderBy(...s.order)
@@ -328,7 +330,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     schema: { tags, summary: `One of ${d.name}`, params: idParam, response: { 200: z.object({ data: recordSchema }) } },
   }, async (req) => {
     const m = await member(req, 'view');
-    const [row] = await ctx.database.db.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+    const [row] = await ctx.database.db.select(readColumns).from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
     if (!row) throw notFound('The record');
     return { data: toJson(row as Record<string, unknown>) };
   });
@@ -344,7 +346,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       .transaction(async (tx) => {
         hooks.beforeCreate?.(values, m);
         await hooks.beforeWrite?.(tx, m.organisation.id, values, id);
-        const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning();
+        const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning(readColumns);
         await audit(tx, m, 'create', id, values);
         return r;
       })
@@ -361,7 +363,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const row = await ctx.database.db
       .transaction(async (tx) => {
         if (hooks.beforeUpdate) {
-          const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+          const [existing] = await tx.select(readColumns).from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
           if (!existing) throw notFound('The record');
           hooks.beforeUpdate(existing as Record<string, unknown>, values, m);
         }
@@ -370,7 +372,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
           .update(table)
           .set({ ...values, updated_at: new Date() } as never)
           .where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)))
-          .returning();
+          .returning(readColumns);
         if (!r) throw notFound('The record');
         await audit(tx, m, 'update', req.params.id, values);
         return r;
@@ -387,7 +389,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     await ctx.database.db
       .transaction(async (tx) => {
         if (hooks.beforeDelete) {
-          const [existing] = await tx.select().from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
+          const [existing] = await tx.select(readColumns).from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
           if (!existing) throw notFound('The record');
           hooks.beforeDelete(existing as Record<string, unknown>, m);
         }

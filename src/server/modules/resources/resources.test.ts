@@ -255,6 +255,11 @@ describe('lists answered from memory (embedded database)', () => {
       const fields = [...expression.matchAll(/COALESCE\(\(?"?(\w+)"?/gi)].map((m) => m[1]);
       expect(fields, d.name).toEqual([...d.searchable]);
     }
+    // A copy of other fields, never answered.
+    const listed = (await a.get('/api/departments?per_page=5')).data.data as Record<string, unknown>[];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const row of listed) expect(row).not.toHaveProperty('search_text');
+    expect((await a.get(`/api/departments/${listed[0].id}`)).data.data).not.toHaveProperty('search_text');
   });
 
   it('serves a page again without the database, and never a page older than the last write, whoever wrote', async () => {
