@@ -4,6 +4,7 @@
  */
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { buildApp } from '../src/server/app.ts';
+import { createListCache } from '../src/server/modules/resources/list-cache.ts';
 import type { Config } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { importReferenceData } from '../src/server/modules/reference-data.ts';
@@ -38,6 +39,9 @@ export async function resourceBench(config: Config, dataDir: string) {
   await database.migrate();
   await importReferenceData(database);
   const app = await buildApp(config, { database });
+  // The database's work is what is measured here: the same page asked 30 times would otherwise be
+  // answered from the embedded database's list cache after the first time (list-cache.ts).
+  app.ctx.lists = createListCache(false);
   const close = onCleanup(async () => {
     await app.close();
     await database.close();
@@ -70,7 +74,7 @@ export async function resourceBench(config: Config, dataDir: string) {
     ['filter category=customs, sort by -code', '/api/charge-codes?per_page=25&filter[category]=customs&sort=-code'],
     ['page 2000 by offset', '/api/charge-codes?per_page=25&page=2000&sort=code'],
   ];
-  console.log(`List of one organisation's ${PER_ORG.toLocaleString('en')} records (30 sequential requests each)`);
+  console.log(`List of one organisation's ${PER_ORG.toLocaleString('en')} records (30 sequential requests each, list cache off: every page from the database)`);
   for (const [name, path] of cases) {
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {
