@@ -21,6 +21,8 @@ const chunkGraph = (): Plugin => ({
   name: 'fyn-chunk-graph',
   apply: 'build',
   generateBundle(_, bundle) {
+    // The second build reads the first one's graph; its own grouped chunks are not recorded.
+    if (process.env.FYN_BUILD_PASS === '2') return;
     const chunks: GraphChunk[] = [];
     for (const c of Object.values(bundle)) {
       if (c.type === 'chunk') chunks.push({ file: c.fileName, entry: c.isEntry, facade: c.facadeModuleId, modules: c.moduleIds, imports: c.imports });
