@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type Listener } from './db/client.ts';
 import { createThrottle } from './lib/throttle.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -83,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }));
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database));
+  // The database tells this process of every committed write to a record table (list-cache.ts).
+  let notices: Listener | null = null;
   const ctx: AppContext = {
     config,
     database,
@@ -92,19 +94,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
-    lists: createListCache(Boolean(database.pglite)),
+    lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
   };
   app.decorate('ctx', ctx);
-  // The embedded database tells this process of every write to a record table (list-cache.ts).
-  const stopNotices = database.pglite
-    ? await (async (pglite) => {
-        await pglite.query("set fyn.change_notices = 'on'");
-        return pglite.listen(TABLE_CHANGED_CHANNEL, (table) => ctx.lists.changed(table));
-      })(database.pglite)
-    : null;
+  notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
   app.addHook('onClose', async () => {
     // A database already closed (shutdown, lost) has dropped its listeners with it.
-    await stopNotices?.().catch(() => {});
+    await notices?.stop();
     await mailer.close();
     if (!options.database) await database.close();
   });

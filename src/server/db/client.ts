@@ -21,8 +21,22 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Notices on a channel (LISTEN): `notice` gets each payload; `reset` is called when some may have
+   * been missed (the listening connection was lost, and again once it is back).
+   */
+  listen(channel: string, handlers: { notice(payload: string): void; reset(): void }): Promise<Listener>;
   /** The embedded instance, when there is one (tests dump and load it). */
   pglite?: PGlite;
+};
+
+export type Listener = {
+  /**
+   * Resolves once every notice of a transaction committed before the call has been handed to
+   * `notice`; rejects while the listening connection is down.
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
 };
 
 export type DatabaseOptions =
@@ -52,6 +66,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
+    async listen(channel, handlers) {
+      // PGlite hands a statement's notices over with its answer, in this process: nothing to wait for.
+      const stop = await client.listen(channel, handlers.notice);
+      return { sync: () => Promise.resolve(), stop: () => stop().catch(() => {}) };
+    },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
@@ -77,6 +96,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async migrate() {
       const conn = await pool.connect();
       try {
@@ -95,6 +115,78 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       if (closed) return;
       closed = true;
       await pool.end();
+    },
+  };
+}
+
+/** How long a lost listening connection waits before it tries again. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own. PostgreSQL signals a listening backend when a notifying
+ * transaction commits, before that commit is answered; the backend sends the notices it holds
+ * before its answer to the next statement on the same connection. So a `select 1` sent after a
+ * write was acknowledged comes back after that write's notices: `sync` is that round trip, shared
+ * by every caller that arrives while the previous one is in flight.
+ */
+async function listenPostgres(url: string, channel: string, handlers: { notice(payload: string): void; reset(): void }): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    c.on('notification', (m) => {
+      if (m.channel === channel) handlers.notice(m.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    try {
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  const again = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(handlers.reset, again);
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  function lost(c: pg.Client) {
+    if (client !== c) return;
+    client = null;
+    handlers.reset();
+    c.end().catch(() => {});
+    again();
+  }
+  await connect();
+
+  let inFlight: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  return {
+    sync() {
+      // The round trip must start after the call: join the one waiting behind the one in flight, or be it.
+      queued ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          queued = null;
+          const c = client;
+          inFlight = c ? c.query('select 1').then(() => {}) : Promise.reject(new Error('not listening'));
+          return inFlight;
+        });
+      return queued;
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }

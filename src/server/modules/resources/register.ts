@@ -245,9 +245,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const s = sortOf(req.query.sort);
     const { per_page, page, cursor } = req.query;
     const values = { ...shape.values, ...(cursor && cursorValues(s, cursor)) };
-    // Answered from memory when this page was read since the table last changed (embedded database only).
-    const cacheKey = ctx.lists.enabled ? JSON.stringify([shape.key, values, s.field, s.dir, per_page, cursor ? 0 : page]) : '';
-    const cached = ctx.lists.get(tableName, cacheKey);
+    // Answered from memory when this page was read since the table last changed (list-cache.ts).
+    const cacheKey = (await ctx.lists.ready()) ? JSON.stringify([shape.key, values, s.field, s.dir, per_page, cursor ? 0 : page]) : '';
+    const cached = cacheKey && ctx.lists.get(tableName, cacheKey);
     if (cached) return cached as ListAnswer;
     const generation = ctx.lists.generation(tableName);
     const offset = cursor ? null : (page - 1) * per_page;
@@ -267,7 +267,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
       },
     };
-    ctx.lists.set(tableName, cacheKey, generation, answer);
+    if (cacheKey) ctx.lists.set(tableName, cacheKey, generation, answer);
     return answer;
   });
 

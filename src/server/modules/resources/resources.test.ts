@@ -3,7 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESOURCES } from '#shared/resources/registry.ts';
 import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
-import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../app.ts';
+import { createClient, createTestApp, latestCode, testConfig, type TestApp } from '../../test/harness.ts';
 import { RESOURCE_FIXTURES, type Refs } from '../../test/resource-fixtures.ts';
 import { getTableName } from 'drizzle-orm';
 import { tableOf } from './tables.ts';
@@ -235,7 +238,7 @@ describe('counting large lists', () => {
   });
 });
 
-describe('lists answered from memory (embedded database)', () => {
+describe('lists answered from memory', () => {
   it('has a change trigger on every record table (migration 0008), or its lists would go stale', async () => {
     const tables = RESOURCES.map((d) => getTableName(tableOf(d.name))).sort();
     const rows = await t.database.query<{ table: string }>(
@@ -266,14 +269,11 @@ describe('lists answered from memory (embedded database)', () => {
     const c = await owner('Gamma Cargo');
     const titles = async () => ((await c.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name);
     const before = await titles();
-    const pglite = t.database.pglite;
-    if (pglite) {
-      // A repeated read reaches no statement at all.
-      const statements = vi.spyOn(pglite, 'query');
-      expect(await titles()).toEqual(before);
-      expect(statements).not.toHaveBeenCalled();
-      statements.mockRestore();
-    }
+    // A repeated read runs no statement of the database's (on PostgreSQL only the listening connection's `select 1`).
+    const statements = t.database.pglite ? vi.spyOn(t.database.pglite, 'query') : vi.spyOn(pg.Pool.prototype, 'query');
+    expect(await titles()).toEqual(before);
+    expect(statements).not.toHaveBeenCalled();
+    statements.mockRestore();
     // Through the API …
     expect((await c.post('/api/departments', { name: 'Air Export' })).statusCode).toBe(201);
     expect(await titles()).toContain('Air Export');
@@ -294,6 +294,70 @@ describe('lists answered from memory (embedded database)', () => {
     expect(((await b.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name)).not.toContain('Sea Export');
   });
 });
+
+describe('lists answered from memory on two app nodes of one database', () => {
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    second = await buildApp(testConfig(), { database: t.database });
+    await second.ready();
+  });
+  afterAll(() => second.close());
+
+  it('shows on one node every write the other has acknowledged, at once', async () => {
+    const c = await owner('Delta Freight');
+    // The same browser session, its requests going to either node (as behind a round-robin proxy).
+    const other = createClient(second);
+    for (const [k, v] of c.jar) other.jar.set(k, v);
+    const names = async (client: Client | ReturnType<typeof createClient>) =>
+      ((await client.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name);
+    expect(await names(other)).toEqual(await names(c));
+    for (let i = 0; i < 15; i++) {
+      // Each node has the list in memory; a write through one must reach the other's next read.
+      await names(other);
+      expect((await c.post('/api/departments', { name: `Desk ${i}` })).statusCode).toBe(201);
+      expect(await names(other)).toContain(`Desk ${i}`);
+      expect((await other.request('PATCH', `/api/departments/${await idOf(other, `Desk ${i}`)}`, { name: `Counter ${i}` })).statusCode).toBe(200);
+      expect(await names(c)).toContain(`Counter ${i}`);
+      expect(await names(c)).not.toContain(`Desk ${i}`);
+    }
+    // A write from outside the app (a script on the database) reaches both.
+    await t.database.query(`delete from departments where organisation_id = $1 and name like 'Counter %'`, [c.orgId]);
+    expect((await names(c)).filter((n) => n.startsWith('Counter'))).toEqual([]);
+    expect((await names(other)).filter((n) => n.startsWith('Counter'))).toEqual([]);
+  });
+
+  // PostgreSQL only: the embedded database's notices need no connection.
+  it.runIf(Boolean(process.env.DATABASE_URL))('reads from the database while a node cannot listen, and uses memory again once it can', async () => {
+    const c = await owner('Epsilon Shipping');
+    const names = async () => ((await c.get('/api/departments?per_page=100&sort=name')).data.data as { name: string }[]).map((r) => r.name);
+    await names();
+    // The listening connections (both nodes') go down; a write lands meanwhile, its notice lost.
+    const killed = await t.database.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend' and query in ('select 1', 'listen "fyn_table_changed"')`,
+    );
+    expect(killed[0].n).toBeGreaterThan(0);
+    await t.database.query(`insert into departments (organisation_id, id, name) values ($1, gen_random_uuid(), 'Night Desk')`, [c.orgId]);
+    expect(await names()).toContain('Night Desk');
+    // Back within a few seconds, with nothing stale kept from before.
+    await vi.waitFor(async () => {
+      const statements = vi.spyOn(pg.Pool.prototype, 'query');
+      try {
+        await names();
+        await names();
+        expect(statements).toHaveBeenCalledTimes(1);
+      } finally {
+        statements.mockRestore();
+      }
+    }, { timeout: 5_000, interval: 200 });
+    expect(await names()).toContain('Night Desk');
+  });
+});
+
+async function idOf(client: ReturnType<typeof createClient>, name: string): Promise<string> {
+  const rows = (await client.get(`/api/departments?per_page=100&q=${encodeURIComponent(name)}`)).data.data as { id: string; name: string }[];
+  return rows.find((r) => r.name === name)!.id;
+}
 
 describe('one primary address, one base currency', () => {
   it('moves the mark instead of refusing', async () => {

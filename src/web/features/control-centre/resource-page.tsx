@@ -1,9 +1,12 @@
 import './control-centre.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Flex, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Pagination, Popconfirm, Select, Space, Typography } from 'antd';
+// The input alone: antd's Input index brings Password, TextArea, Search and OTP with it.
+import Input from 'antd/es/input/Input';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceField } from '#shared/resources/descriptor.ts';
+import { DataTable, type DataColumn } from '../../components/data-table.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { countryOptions } from '../../lib/countries.ts';
 import { feedback } from '../../lib/feedback.ts';
@@ -174,18 +177,15 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
     );
   }
 
-  const columns = (labels: Map<string, Map<string, string>>): TableColumnsType<ResourceRecord> => [
+  const columns = (labels: Map<string, Map<string, string>>): DataColumn<ResourceRecord>[] => [
     ...d.columns.map((name) => {
       const field = fieldsByName.get(name)!;
-      const sortable = d.sortable.includes(name);
       return {
         key: name,
-        dataIndex: name,
         title: t(field.labelKey),
-        sorter: sortable,
-        sortOrder: sortable ? sortOrderOf(effective.sort, name) : undefined,
-        align: field.kind === 'number' || field.kind === 'decimal' || field.kind === 'money' ? ('right' as const) : undefined,
-        render: (value: unknown, row: ResourceRecord) => formatValue(field, value, { t, language, labels: labels.get(name), row }),
+        sortOrder: d.sortable.includes(name) ? sortOrderOf(effective.sort, name) : undefined,
+        align: field.kind === 'number' || field.kind === 'decimal' || field.kind === 'money' ? ('end' as const) : undefined,
+        render: (row: ResourceRecord) => formatValue(field, row[name], { t, language, labels: labels.get(name), row }),
       };
     }),
     ...(mayUpdate || mayDelete
@@ -193,8 +193,8 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
           {
             key: 'actions',
             title: <span className="fyn-visually-hidden">{t('control_centre.actions')}</span>,
-            align: 'right' as const,
-            render: (_: unknown, row: ResourceRecord) => (
+            align: 'end' as const,
+            render: (row: ResourceRecord) => (
               <Space size={4}>
                 {mayUpdate && (
                   <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, row)}>
@@ -268,8 +268,10 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
       {intro && <Typography.Paragraph className="fyn-secondary">{intro}</Typography.Paragraph>}
       <Flex gap={12} wrap className="fyn-cc-toolbar">
         {d.searchable.length > 0 && (
-          <Input.Search
+          <Input
+            type="search"
             allowClear
+            prefix={<SearchOutlined aria-hidden="true" />}
             placeholder={t('control_centre.search')}
             aria-label={t('control_centre.search_in', { title: t(d.titleKey) })}
             value={search}
@@ -295,36 +297,30 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
       )}
       <ReferenceColumns fields={referenceFields} rows={rows}>
         {(labels) => (
-          <Table<ResourceRecord>
-            rowKey="id"
-            size="middle"
+          <DataTable<ResourceRecord>
+            aria-label={t(d.titleKey)}
+            rowKey={(row) => row.id}
             loading={list.isFetching || permissionsLoading}
-            dataSource={rows}
+            rows={rows}
             columns={columns(labels)}
-            scroll={{ x: true }}
-            locale={{ emptyText: list.isPending ? ' ' : empty }}
-            pagination={{
-              current: effective.page,
-              pageSize: effective.perPage,
-              total,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              hideOnSinglePage: total <= PAGE_SIZES[0],
-              showTotal: () => (exact ? t('control_centre.total', { count: counted }) : t('control_centre.total_more', { count: counted })),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              setState((s) => {
-                const perPage = pagination.pageSize ?? s.perPage;
-                if (extra.action === 'sort') {
-                  return { ...s, q, page: 1, sort: sortKeyOf(d, one?.field ? String(one.field) : undefined, one?.order) };
-                }
-                return { ...s, q, perPage, page: perPage !== s.perPage ? 1 : (pagination.current ?? 1) };
-              });
-            }}
+            empty={list.isPending ? null : empty}
+            onSort={(field, order) => setState((s) => ({ ...s, q, page: 1, sort: sortKeyOf(d, field, order) }))}
           />
         )}
       </ReferenceColumns>
+      {total > PAGE_SIZES[0] && (
+        <Pagination
+          className="fyn-cc-pager"
+          align="end"
+          current={effective.page}
+          pageSize={effective.perPage}
+          total={total}
+          showSizeChanger
+          pageSizeOptions={PAGE_SIZES.map(String)}
+          showTotal={() => (exact ? t('control_centre.total', { count: counted }) : t('control_centre.total_more', { count: counted }))}
+          onChange={(current, perPage) => setState((s) => ({ ...s, q, perPage, page: perPage !== s.perPage ? 1 : current }))}
+        />
+      )}
     </section>
   );
 }
