@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { country, locationCode, optionalText, requiredText } from './fields.ts';
 
 /** Location types of docs/product.md#control-centre-records. */
 export const LOCATION_TYPES = [
@@ -11,19 +9,6 @@ export const addresses = defineResource({
   name: 'addresses',
   titleKey: 'resources.addresses.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    label: requiredText(120),
-    location_type: z.enum(LOCATION_TYPES),
-    line1: requiredText(200),
-    line2: optionalText(200),
-    town: requiredText(120),
-    county: optionalText(120),
-    subdivision: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'subdivision_code').nullish().transform((v) => v ?? null),
-    postcode: optionalText(20),
-    country: country,
-    location_code: locationCode.nullish().transform((v) => v ?? null),
-    is_primary: z.boolean().default(false),
-  }),
   fields: [
     { name: 'label', kind: 'text', labelKey: 'resources.addresses.label', required: true },
     { name: 'location_type', kind: 'enum', labelKey: 'resources.addresses.location_type', required: true, options: LOCATION_TYPES },

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { code, currency, optionalText, requiredText } from './fields.ts';
 
 export const CHARGE_CATEGORIES = ['freight', 'surcharge', 'origin', 'destination', 'customs', 'documentation', 'haulage', 'warehouse', 'insurance', 'other'] as const;
 export const CHARGE_BASES = ['per_shipment', 'per_container', 'per_kg', 'per_cbm', 'per_wm', 'per_pallet', 'per_bl', 'percentage'] as const;
@@ -10,15 +8,6 @@ export const chargeCodes = defineResource({
   name: 'charge-codes',
   titleKey: 'resources.charge_codes.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    code: code(12),
-    name: requiredText(120),
-    category: z.enum(CHARGE_CATEGORIES),
-    basis: z.enum(CHARGE_BASES),
-    default_currency: currency,
-    taxable: z.boolean().default(false),
-    description: optionalText(500),
-  }),
   fields: [
     { name: 'code', kind: 'text', labelKey: 'resources.fields.code', required: true },
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },

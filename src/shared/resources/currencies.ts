@@ -1,13 +1,10 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { currency, exchangeRate, isoDate, optionalText } from './fields.ts';
 
 /** The currencies an organisation trades in; exactly one is its base (reporting) currency. */
 export const organisationCurrencies = defineResource({
   name: 'organisation-currencies',
   titleKey: 'resources.organisation_currencies.title',
   permissionModule: 'control_centre',
-  create: z.object({ currency: currency, is_base: z.boolean().default(false), notes: optionalText(300) }),
   fields: [
     { name: 'currency', kind: 'currency', labelKey: 'resources.fields.currency', required: true },
     { name: 'is_base', kind: 'boolean', labelKey: 'resources.organisation_currencies.is_base' },
@@ -27,15 +24,6 @@ export const exchangeRates = defineResource({
   name: 'exchange-rates',
   titleKey: 'resources.exchange_rates.title',
   permissionModule: 'control_centre',
-  create: z
-    .object({
-      base: currency,
-      quote: currency,
-      rate: exchangeRate,
-      valid_from: isoDate,
-      notes: optionalText(300),
-    })
-    .refine((r) => r.base !== r.quote, { message: 'currencies_differ', path: ['quote'] }),
   fields: [
     { name: 'base', kind: 'currency', labelKey: 'resources.exchange_rates.base', required: true },
     { name: 'quote', kind: 'currency', labelKey: 'resources.exchange_rates.quote', required: true },

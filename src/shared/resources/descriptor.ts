@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import type { PermissionModule } from './permissions.ts';
 
 /**
- * How a field is shown and edited; the server only needs the zod schemas. `number` is a JS number
+ * How a field is shown and edited; the server only needs the zod schemas (schemas.ts). `number` is a JS number
  * (counts, days); `decimal` a rate or percentage carried as a decimal string ("1.2345"), never a float.
  */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'money' | 'boolean' | 'date' | 'enum' | 'email' | 'url' | 'country' | 'currency' | 'reference' | 'permissions' | 'location';
@@ -23,13 +22,11 @@ export type ResourceField = {
  * One record type of the product, described once (docs/architecture.md#resource-layer): the server mounts list, get,
  * create, update, delete and export under /api/<name>; the browser builds its table and form.
  */
-export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject, N extends string = string> = {
+export type ResourceDescriptor<N extends string = string> = {
   /** Plural kebab-case path segment, e.g. "charge-codes". */
   name: N;
   titleKey: string;
   permissionModule: PermissionModule;
-  /** The create body; updates accept any subset of it. */
-  create: C;
   fields: readonly ResourceField[];
   /** Fields shown as table columns, in order. */
   columns: readonly string[];
@@ -47,4 +44,4 @@ export type ResourceDescriptor<C extends z.ZodObject = z.ZodObject, N extends st
 };
 
 /** Keeps the literal name, so that maps keyed by resource (tables, hooks, fixtures) are checked against the registry. */
-export const defineResource = <C extends z.ZodObject, const N extends string>(d: ResourceDescriptor<C, N>) => d;
+export const defineResource = <const N extends string>(d: ResourceDescriptor<N>) => d;

@@ -1,21 +1,9 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { optionalDate, optionalText, requiredText } from './fields.ts';
-
-const website = z.string().trim().regex(/^https?:\/\/\S+\.\S+$/i, 'website').nullish().transform((v) => v ?? null);
 
 export const standardsCertifications = defineResource({
   name: 'standards-certifications',
   titleKey: 'resources.standards_certifications.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    name: requiredText(120),
-    issuer: requiredText(120),
-    certificate_number: optionalText(60),
-    valid_from: optionalDate,
-    valid_until: optionalDate,
-    notes: optionalText(500),
-  }),
   fields: [
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
     { name: 'issuer', kind: 'text', labelKey: 'resources.standards_certifications.issuer', required: true },
@@ -39,14 +27,6 @@ export const supplyChainNetworks = defineResource({
   name: 'supply-chain-networks',
   titleKey: 'resources.supply_chain_networks.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    name: requiredText(120),
-    kind: z.enum(NETWORK_KINDS),
-    membership_number: optionalText(60),
-    member_since: optionalDate,
-    renewal_due: optionalDate,
-    website,
-  }),
   fields: [
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
     { name: 'kind', kind: 'enum', labelKey: 'resources.supply_chain_networks.kind', required: true, options: NETWORK_KINDS },

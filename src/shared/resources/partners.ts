@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { country, optionalText, requiredText, uuidRef } from './fields.ts';
 
 export const PARTNER_KINDS = ['agent', 'carrier', 'haulier', 'customs_broker', 'warehouse', 'supplier', 'client'] as const;
 export const PARTNER_STATUSES = ['prospect', 'active', 'on_hold', 'ended'] as const;
@@ -9,18 +7,6 @@ export const partners = defineResource({
   name: 'partners',
   titleKey: 'resources.partners.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    name: requiredText(160),
-    kind: z.enum(PARTNER_KINDS),
-    status: z.enum(PARTNER_STATUSES).default('active'),
-    country: country,
-    city: optionalText(120),
-    contact_name: optionalText(120),
-    contact_email: z.email('email_invalid').nullish().transform((v) => v ?? null),
-    phone: optionalText(40),
-    client_tier_id: uuidRef.nullish().transform((v) => v ?? null),
-    notes: optionalText(1000),
-  }),
   fields: [
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
     { name: 'kind', kind: 'enum', labelKey: 'resources.partners.kind', required: true, options: PARTNER_KINDS },

@@ -1,15 +1,10 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { code, optionalDate, optionalText, percentage, requiredText, uuidRef } from './fields.ts';
-
-const ref = uuidRef.nullish().transform((v) => v ?? null);
 
 /** Kinds of work (export desk, customs entries, …) that staff time and commissions refer to. */
 export const workClassifications = defineResource({
   name: 'work-classifications',
   titleKey: 'resources.work_classifications.title',
   permissionModule: 'control_centre',
-  create: z.object({ code: code(12), name: requiredText(120), description: optionalText(500) }),
   fields: [
     { name: 'code', kind: 'text', labelKey: 'resources.fields.code', required: true },
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
@@ -29,13 +24,6 @@ export const workAllocations = defineResource({
   name: 'work-allocations',
   titleKey: 'resources.work_allocations.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    work_classification_id: uuidRef,
-    department_id: ref,
-    staff_user_id: ref,
-    share_pct: percentage.default('100'),
-    notes: optionalText(300),
-  }),
   fields: [
     { name: 'work_classification_id', kind: 'reference', labelKey: 'resources.work_allocations.work_classification', required: true, reference: 'work-classifications' },
     { name: 'department_id', kind: 'reference', labelKey: 'resources.fields.department', reference: 'departments' },
@@ -57,15 +45,6 @@ export const commissions = defineResource({
   name: 'commissions',
   titleKey: 'resources.commissions.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    name: requiredText(120),
-    basis: z.enum(COMMISSION_BASES),
-    rate_pct: percentage,
-    staff_user_id: ref,
-    work_classification_id: ref,
-    valid_from: optionalDate,
-    valid_until: optionalDate,
-  }),
   fields: [
     { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
     { name: 'basis', kind: 'enum', labelKey: 'resources.commissions.basis', required: true, options: COMMISSION_BASES },
@@ -88,7 +67,6 @@ export const clientAssignments = defineResource({
   name: 'client-assignments',
   titleKey: 'resources.client_assignments.title',
   permissionModule: 'control_centre',
-  create: z.object({ partner_id: uuidRef, staff_user_id: uuidRef, is_primary: z.boolean().default(true), notes: optionalText(300) }),
   fields: [
     { name: 'partner_id', kind: 'reference', labelKey: 'resources.client_assignments.client', required: true, reference: 'partners' },
     { name: 'staff_user_id', kind: 'reference', labelKey: 'resources.fields.staff_member', required: true, reference: 'staff' },
@@ -111,15 +89,6 @@ export const tasks = defineResource({
   name: 'tasks',
   titleKey: 'resources.tasks.title',
   permissionModule: 'control_centre',
-  create: z.object({
-    title: requiredText(200),
-    description: optionalText(2000),
-    status: z.enum(TASK_STATUSES).default('todo'),
-    priority: z.enum(TASK_PRIORITIES).default('normal'),
-    due_on: optionalDate,
-    assignee_user_id: ref,
-    partner_id: ref,
-  }),
   fields: [
     { name: 'title', kind: 'text', labelKey: 'resources.tasks.task_title', required: true },
     { name: 'description', kind: 'textarea', labelKey: 'resources.fields.description' },

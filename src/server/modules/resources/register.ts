@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { PassThrough, Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
+import { createSchemaOf } from '#shared/resources/schemas.ts';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import type { Permission } from '#shared/resources/permissions.ts';
 import { validationMessage } from '#shared/api/messages.ts';
@@ -96,9 +97,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   const cols = table as unknown as Record<string, AnyPgColumn>;
   const fieldNames = d.fields.map((f) => f.name);
   const perm = (action: string) => `${d.permissionModule}.${action}` as Permission;
+  const createSchema = createSchemaOf(d);
   // Updates change only what they name: defaults of the create schema must not fill the rest.
   const updateShape = Object.fromEntries(
-    Object.entries(d.create.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]),
+    Object.entries(createSchema.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]),
   );
   const updateSchema = z.object(updateShape).refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing_to_update');
 
@@ -337,7 +339,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
 
   api.post(base, {
     config: { access: perm('create') },
-    schema: { tags, summary: `Create one of ${d.name}`, body: d.create, response: { 201: z.object({ data: recordSchema }) } },
+    schema: { tags, summary: `Create one of ${d.name}`, body: createSchema, response: { 201: z.object({ data: recordSchema }) } },
   }, async (req, reply) => {
     const m = await member(req, 'create');
     const values = req.body as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { AutoComplete, Form, Input, Select, Spin, type FormInstance } from 'antd
 import type { z } from 'zod';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
 import type { RESOURCES } from '#shared/resources/registry.ts';
+import type { ResourceSchemas } from '#shared/resources/schemas.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { countryName, countryOptions } from '../../lib/countries.ts';
 import { useBuilderCountries, useSubdivisions, useTowns, type Town } from './address-builder.ts';
@@ -24,7 +25,7 @@ export type BuilderKind = 'country' | 'subdivision' | 'county' | 'town' | 'locat
 
 type Registered = (typeof RESOURCES)[number];
 /** Per registered resource, its own create fields only: a misspelt resource or field fails the type check. */
-type BuilderFieldMap = { readonly [R in Registered as R['name']]?: { readonly [F in keyof z.input<R['create']>]?: BuilderKind } };
+type BuilderFieldMap = { readonly [R in Registered as R['name']]?: { readonly [F in keyof z.input<ResourceSchemas[R['name']]>]?: BuilderKind } };
 
 /** The fields of each resource that get builder inputs (by descriptor name, then field name). */
 export const BUILDER_FIELDS: BuilderFieldMap = {

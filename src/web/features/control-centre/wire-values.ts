@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createSchemaOf } from '#shared/resources/schemas.ts';
 import type { ResourceDescriptor, ResourceField } from '#shared/resources/descriptor.ts';
 import type { ResourceRecord } from './cc-api.ts';
 
@@ -79,7 +80,7 @@ export function bodyOf(d: ResourceDescriptor, values: FormValues, record: Resour
 
 /** The zod schema of one field of the create body. */
 export function fieldSchema(d: ResourceDescriptor, name: string): z.ZodType | undefined {
-  return (d.create.shape as Record<string, z.ZodType>)[name];
+  return (createSchemaOf(d).shape as Record<string, z.ZodType>)[name];
 }
 
 /** Whether a field may be left empty (its schema takes null). */
@@ -112,7 +113,7 @@ export function checkRecord(d: ResourceDescriptor, values: FormValues, record: R
     const w = wireOf(field, field.name in values ? values[field.name] : record?.[field.name]);
     if (!empty(w) || field.kind === 'permissions') whole[field.name] = w;
   }
-  const result = d.create.safeParse(whole);
+  const result = createSchemaOf(d).safeParse(whole);
   if (result.success) return {};
   const problems: Record<string, string> = {};
   for (const issue of result.error.issues) {

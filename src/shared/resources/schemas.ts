@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { ResourceName } from './registry.ts';
+import { code, country, currency, exchangeRate, iban, isoDate, locationCode, optionalDate, optionalText, percentage, requiredText, sortCode, uuidRef } from './fields.ts';
+import { ALL_PERMISSIONS } from './permissions.ts';
+import { LOCATION_TYPES } from './addresses.ts';
+import { CHARGE_BASES, CHARGE_CATEGORIES } from './charge-codes.ts';
+import { NETWORK_KINDS } from './network-records.ts';
+import { PARTNER_KINDS, PARTNER_STATUSES } from './partners.ts';
+import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
+
+const ref = uuidRef.nullish().transform((v) => v ?? null);
+const website = z.string().trim().regex(/^https?:\/\/\S+\.\S+$/i, 'website').nullish().transform((v) => v ?? null);
+
+/**
+ * The create body of each record type (updates accept any subset of it): what the server checks and
+ * the form checks before sending. Apart from the descriptors, so that a list page, which needs only
+ * their metadata, does not load zod.
+ */
+export const RESOURCE_SCHEMAS = {
+  addresses: z.object({
+    label: requiredText(120),
+    location_type: z.enum(LOCATION_TYPES),
+    line1: requiredText(200),
+    line2: optionalText(200),
+    town: requiredText(120),
+    county: optionalText(120),
+    subdivision: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'subdivision_code').nullish().transform((v) => v ?? null),
+    postcode: optionalText(20),
+    country: country,
+    location_code: locationCode.nullish().transform((v) => v ?? null),
+    is_primary: z.boolean().default(false),
+  }),
+  'bank-details': z.object({
+    account_name: requiredText(120),
+    bank_name: requiredText(120),
+    iban: iban,
+    swift_bic: z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'bic_invalid').nullish().transform((v) => v ?? null),
+    sort_code: sortCode.nullish().transform((v) => v ?? null),
+    account_number: z.string().trim().regex(/^\d{8}$/, 'account_number_invalid').nullish().transform((v) => v ?? null),
+    currency: currency,
+    notes: optionalText(500),
+  }),
+  'charge-codes': z.object({
+    code: code(12),
+    name: requiredText(120),
+    category: z.enum(CHARGE_CATEGORIES),
+    basis: z.enum(CHARGE_BASES),
+    default_currency: currency,
+    taxable: z.boolean().default(false),
+    description: optionalText(500),
+  }),
+  'client-tiers': z.object({
+    name: requiredText(60),
+    rank: z.number().int('whole_number').min(1, 'number_range').max(100, 'number_range'),
+    discount_pct: percentage.default('0'),
+    payment_terms_days: z.number().int('whole_number').min(0, 'number_range').max(365, 'number_range').default(30),
+    description: optionalText(500),
+  }),
+  'organisation-currencies': z.object({ currency: currency, is_base: z.boolean().default(false), notes: optionalText(300) }),
+  'exchange-rates': z
+    .object({
+      base: currency,
+      quote: currency,
+      rate: exchangeRate,
+      valid_from: isoDate,
+      notes: optionalText(300),
+    })
+    .refine((r) => r.base !== r.quote, { message: 'currencies_differ', path: ['quote'] }),
+  departments: z.object({ name: requiredText(80), description: optionalText(500) }),
+  'standards-certifications': z.object({
+    name: requiredText(120),
+    issuer: requiredText(120),
+    certificate_number: optionalText(60),
+    valid_from: optionalDate,
+    valid_until: optionalDate,
+    notes: optionalText(500),
+  }),
+  'supply-chain-networks': z.object({
+    name: requiredText(120),
+    kind: z.enum(NETWORK_KINDS),
+    membership_number: optionalText(60),
+    member_since: optionalDate,
+    renewal_due: optionalDate,
+    website,
+  }),
+  partners: z.object({
+    name: requiredText(160),
+    kind: z.enum(PARTNER_KINDS),
+    status: z.enum(PARTNER_STATUSES).default('active'),
+    country: country,
+    city: optionalText(120),
+    contact_name: optionalText(120),
+    contact_email: z.email('email_invalid').nullish().transform((v) => v ?? null),
+    phone: optionalText(40),
+    client_tier_id: uuidRef.nullish().transform((v) => v ?? null),
+    notes: optionalText(1000),
+  }),
+  roles: z.object({
+    name: requiredText(60),
+    description: optionalText(300),
+    permissions: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])).max(ALL_PERMISSIONS.length).transform((p) => [...new Set(p)].sort()),
+  }),
+  'work-classifications': z.object({ code: code(12), name: requiredText(120), description: optionalText(500) }),
+  'work-allocations': z.object({
+    work_classification_id: uuidRef,
+    department_id: ref,
+    staff_user_id: ref,
+    share_pct: percentage.default('100'),
+    notes: optionalText(300),
+  }),
+  commissions: z.object({
+    name: requiredText(120),
+    basis: z.enum(COMMISSION_BASES),
+    rate_pct: percentage,
+    staff_user_id: ref,
+    work_classification_id: ref,
+    valid_from: optionalDate,
+    valid_until: optionalDate,
+  }),
+  'client-assignments': z.object({ partner_id: uuidRef, staff_user_id: uuidRef, is_primary: z.boolean().default(true), notes: optionalText(300) }),
+  tasks: z.object({
+    title: requiredText(200),
+    description: optionalText(2000),
+    status: z.enum(TASK_STATUSES).default('todo'),
+    priority: z.enum(TASK_PRIORITIES).default('normal'),
+    due_on: optionalDate,
+    assignee_user_id: ref,
+    partner_id: ref,
+  }),
+} satisfies Record<ResourceName, z.ZodObject>;
+
+export type ResourceSchemas = typeof RESOURCE_SCHEMAS;
+
+/** The create schema of a record type. */
+export function createSchemaOf(d: { name: string }): z.ZodObject {
+  const schema = (RESOURCE_SCHEMAS as Record<string, z.ZodObject>)[d.name];
+  if (!schema) throw new Error(`No create schema for ${d.name}`);
+  return schema;
+}
