@@ -30,6 +30,7 @@ import { RESOURCES } from '#shared/resources/registry.ts';
 import { registerResource } from './modules/resources/register.ts';
 import { tableOf } from './modules/resources/tables.ts';
 import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
+import { registerConnectionRoutes } from './modules/connections/routes.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBillingRoutes(app, ctx);
   for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
   registerStaffRoutes(app, ctx);
+  registerConnectionRoutes(app, ctx);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);

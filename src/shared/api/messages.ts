@@ -53,6 +53,12 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   only_one_primary: 'Only one address can be the primary one.',
   already_member: 'This person already belongs to the organisation.',
   number_range: 'This number is out of range.',
+  connect_self: 'You cannot connect with yourself.',
+  connect_own_organisation: 'You belong to this organisation already.',
+  key_contact_organisation_only: 'Only an organisation’s side has a key point of contact.',
+  key_contact_member: 'Choose an active member of your organisation.',
+  share_personal_only: 'Only your own connections can be shared with your organisation.',
+  block_self: 'You cannot block yourself.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

@@ -3,3 +3,4 @@ export * from './mail.ts';
 export * from './locations.ts';
 export * from './organisations.ts';
 export * from './tenant.ts';
+export * from './network.ts';

@@ -1,0 +1,379 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  CONNECTION_SOURCES, connectionCountsQuery, connectionCountsSchema, connectionListQuery, connectionPageSchema, connectionPatchBody,
+  connectionRequestBody, connectionSchema, connectionSourceBody, keyContactBody, type Connection,
+} from '#shared/api/connections.ts';
+import { envelope } from '#shared/api/errors.ts';
+import type { Permission } from '#shared/resources/permissions.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { connections, connectionShares, organisationMembers, organisations, userBlocks, users } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor, cursorInvalid, fitsColumn } from '../../lib/cursor.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { onRequest, pairOf, transition, type ActorKey, type Side } from './rules.ts';
+
+type Row = typeof connections.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const idParam = z.object({ id: z.uuid() });
+const userParam = z.object({ id: z.uuid() });
+const one = { 200: envelope(connectionSchema) };
+const otherSide = (side: Side): Side => (side === 'requester' ? 'target' : 'requester');
+const actorAt = (row: Row, side: Side): ActorKey => ({ type: row[`${side}_type`], id: row[`${side}_id`] });
+const same = (a: ActorKey, b: ActorKey) => a.type === b.type && a.id === b.id;
+
+/** Between two people, either way: a block stops requests, messages and search results. */
+export async function blockedBetween(db: Db | Tx, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(userBlocks)
+    .where(or(and(eq(userBlocks.blocker_id, a), eq(userBlocks.blocked_id, b)), and(eq(userBlocks.blocker_id, b), eq(userBlocks.blocked_id, a))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Connections between people and organisations (docs/architecture.md#network): requests, answers,
+ * how-you-know, key points of contact, sharing with the organisation, and blocks. An organisation
+ * acts through its staff with the `network` permission (`as=organisation`, `as_organisation`).
+ */
+export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const tags = ['connections'];
+
+  /** The caller acting as themself, or for their organisation with `network.<action>`. */
+  async function actorOf(req: FastifyRequest, asOrganisation: boolean, action: 'view' | 'create' | 'update'): Promise<ActorKey> {
+    const user = await requireUser(ctx, req);
+    if (!asOrganisation) return { type: 'user', id: user.id };
+    const m = await requireMember(ctx, req);
+    requirePermission(m, `network.${action}` as Permission);
+    return { type: 'organisation', id: m.organisation.id };
+  }
+
+  /** The side of a connection the caller acts for: their own, or their organisation's with `network.<action>`; 404 for others. */
+  async function sideOf(req: FastifyRequest, row: Row, action: 'view' | 'update'): Promise<Side> {
+    const user = await requireUser(ctx, req);
+    for (const side of ['requester', 'target'] as const) {
+      if (same(actorAt(row, side), { type: 'user', id: user.id })) return side;
+    }
+    for (const side of ['requester', 'target'] as const) {
+      if (user.organisationId && same(actorAt(row, side), { type: 'organisation', id: user.organisationId })) {
+        const m = await requireMember(ctx, req);
+        requirePermission(m, `network.${action}` as Permission);
+        return side;
+      }
+    }
+    throw notFound('The connection');
+  }
+
+  /** Rows as the caller sees them: the other side's name and picture, direction, sharing. */
+  async function present(rows: Row[], sideFor: (row: Row) => Side, viewerUserId: string): Promise<Connection[]> {
+    if (rows.length === 0) return [];
+    const others = rows.map((r) => actorAt(r, otherSide(sideFor(r))));
+    const userIds = [...new Set(others.filter((o) => o.type === 'user').map((o) => o.id))];
+    const orgIds = [...new Set(others.filter((o) => o.type === 'organisation').map((o) => o.id))];
+    const [people, orgs, shares] = await Promise.all([
+      userIds.length
+        ? db.select({ id: users.id, name: users.name, image: users.image, org: organisations.name }).from(users).leftJoin(organisations, eq(organisations.id, users.organisationId)).where(inArray(users.id, userIds))
+        : [],
+      orgIds.length ? db.select({ id: organisations.id, name: organisations.name, logo: organisations.logo, country: organisations.country }).from(organisations).where(inArray(organisations.id, orgIds)) : [],
+      db.select({ id: connectionShares.connection_id }).from(connectionShares).where(and(inArray(connectionShares.connection_id, rows.map((r) => r.id)), eq(connectionShares.user_id, viewerUserId))),
+    ]);
+    const personBy = new Map(people.map((p) => [p.id, p]));
+    const orgBy = new Map(orgs.map((o) => [o.id, o]));
+    const shared = new Set(shares.map((s) => s.id));
+    return rows.map((row, i) => {
+      const side = sideFor(row);
+      const other = others[i];
+      const person = other.type === 'user' ? personBy.get(other.id) : undefined;
+      const org = other.type === 'organisation' ? orgBy.get(other.id) : undefined;
+      return {
+        id: row.id,
+        status: row.status,
+        direction: side === 'requester' ? 'sent' : 'received',
+        other: {
+          type: other.type, id: other.id,
+          name: person?.name ?? org?.name ?? '',
+          avatar_url: person?.image ?? org?.logo ?? null,
+          subtitle: person ? (person.org ?? null) : (org?.country ?? null),
+        },
+        message: row.message,
+        source: row.source,
+        key_contact_user_id: row[`${side}_key_contact`],
+        shared_with_organisation: shared.has(row.id),
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+        connected_at: row.connected_at?.toISOString() ?? null,
+      } satisfies Connection;
+    });
+  }
+
+  async function presentOne(req: FastifyRequest, row: Row, side: Side): Promise<Connection> {
+    const user = await requireUser(ctx, req);
+    return (await present([row], () => side, user.id))[0];
+  }
+
+  /** A connection locked for a change in `tx`, with the caller's side. */
+  async function locked(tx: Tx, req: FastifyRequest, id: string, action: 'view' | 'update'): Promise<{ row: Row; side: Side }> {
+    const [row] = await tx.select().from(connections).where(eq(connections.id, id)).for('update');
+    if (!row) throw notFound('The connection');
+    return { row, side: await sideOf(req, row, action) };
+  }
+
+  /** Whether the target exists and may be asked: not oneself, not one's own organisation, no block. */
+  async function checkTarget(tx: Tx, from: ActorKey, target: ActorKey, callerId: string, callerOrgId: string | null) {
+    const gone = () => new AppError(404, 'not_found', `The ${target.type === 'user' ? 'person' : 'organisation'} was not found.`);
+    if (same(from, target)) throw invalidField('validation_failed', 'target', 'connect_self');
+    if (target.type === 'user') {
+      const [person] = await tx.select({ id: users.id, verified: users.emailVerified, org: users.organisationId }).from(users).where(eq(users.id, target.id));
+      if (!person || !person.verified) throw gone();
+      if (from.type === 'organisation' && person.org === from.id) throw invalidField('validation_failed', 'target', 'connect_own_organisation');
+      // A block either way looks like nobody there: the blocked person learns nothing.
+      if (from.type === 'user' && (await blockedBetween(tx, callerId, target.id))) throw gone();
+    } else {
+      const [org] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, target.id));
+      if (!org) throw gone();
+      if (from.type === 'user' && callerOrgId === target.id) throw invalidField('validation_failed', 'target', 'connect_own_organisation');
+    }
+  }
+
+  api.get('/api/connection-sources', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'How two sides may know each other', response: { 200: envelope(z.array(z.object({ code: z.enum(CONNECTION_SOURCES) }))) } },
+  }, async () => ({ data: CONNECTION_SOURCES.map((code) => ({ code })) }));
+
+  api.post('/api/connections', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Ask to connect (a person or an organisation; for the caller’s organisation with as_organisation)', body: connectionRequestBody, response: { 200: envelope(connectionSchema), 201: envelope(connectionSchema) } },
+  }, async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const from = await actorOf(req, Boolean(req.body.as_organisation), 'create');
+    const target = req.body.target;
+    const { row, created } = await db.transaction(async (tx) => {
+      await checkTarget(tx, from, target, user.id, user.organisationId ?? null);
+      const now = new Date();
+      const fresh = {
+        requester_type: from.type, requester_id: from.id, target_type: target.type, target_id: target.id,
+        status: 'pending' as const, message: req.body.message ?? null, source: req.body.source ?? null, requested_by: user.id,
+        requester_key_contact: null, target_key_contact: null, updated_at: now, connected_at: null,
+      };
+      // One row per pair: a request racing the other side's lands on the same row (and is then an answer).
+      const [inserted] = await tx.insert(connections).values({ id: uuidv7(), ...pairOf(from, target), ...fresh, created_at: now }).onConflictDoNothing().returning();
+      if (inserted) return { row: inserted, created: true };
+      const [existing] = await tx.select().from(connections).where(and(eq(connections.pair_low, pairOf(from, target).pair_low), eq(connections.pair_high, pairOf(from, target).pair_high))).for('update');
+      const side: Side = same(actorAt(existing, 'requester'), from) ? 'requester' : 'target';
+      const outcome = onRequest(existing.status, side);
+      if (outcome === 'already_requested') throw new AppError(409, 'already_requested', 'You have asked already: the answer is theirs to give.');
+      if (outcome === 'already_connected') throw new AppError(409, 'already_connected', 'You are connected already.');
+      const [updated] =
+        outcome === 'accept'
+          ? await tx.update(connections).set({ status: 'connected', updated_at: now, connected_at: now }).where(eq(connections.id, existing.id)).returning()
+          : await tx.update(connections).set(fresh).where(eq(connections.id, existing.id)).returning();
+      return { row: updated, created: outcome === 'reopen' };
+    });
+    reply.code(created ? 201 : 200);
+    return { data: (await present([row], () => (same(actorAt(row, 'requester'), from) ? 'requester' : 'target'), user.id))[0] };
+  });
+
+  /** The caller's rows (as a person, or as their organisation), newest change first, by keyset. */
+  async function listOf(req: FastifyRequest, as: 'user' | 'organisation', where: (actor: ActorKey) => SQL, perPage: number, cursor: string | undefined) {
+    const user = await requireUser(ctx, req);
+    const actor = await actorOf(req, as === 'organisation', 'view');
+    let after: SQL | undefined;
+    if (cursor) {
+      const [value, id] = decodeCursor(cursor);
+      if (typeof value !== 'string' || !fitsColumn(value, 'time')) throw cursorInvalid();
+      after = sql`(${connections.updated_at}, ${connections.id}) < (${value}::timestamptz, ${id}::uuid)`;
+    }
+    const rows = await db.select().from(connections).where(and(where(actor), after)).orderBy(desc(connections.updated_at), desc(connections.id)).limit(perPage);
+    const sideFor = (row: Row): Side => (same(actorAt(row, 'requester'), actor) ? 'requester' : 'target');
+    const last = rows.at(-1);
+    return {
+      data: await present(rows, sideFor, user.id),
+      meta: { next_cursor: last && rows.length === perPage ? encodeCursor(last.updated_at.toISOString(), last.id) : null },
+    };
+  }
+  const isRequester = (a: ActorKey) => and(eq(connections.requester_type, a.type), eq(connections.requester_id, a.id))!;
+  const isTarget = (a: ActorKey) => and(eq(connections.target_type, a.type), eq(connections.target_id, a.id))!;
+
+  api.get('/api/connections', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'The caller’s connections (status=connected …), or its organisation’s with as=organisation', querystring: connectionListQuery, response: { 200: connectionPageSchema } },
+  }, async (req) => {
+    const { as, status, per_page, cursor } = req.query;
+    return listOf(req, as, (a) => and(or(isRequester(a), isTarget(a)), status ? eq(connections.status, status) : undefined)!, per_page, cursor);
+  });
+
+  api.get('/api/connections/invitations', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Requests received and not yet answered', querystring: connectionListQuery.omit({ status: true }), response: { 200: connectionPageSchema } },
+  }, async (req) => listOf(req, req.query.as, (a) => and(isTarget(a), eq(connections.status, 'pending'))!, req.query.per_page, req.query.cursor));
+
+  api.get('/api/connections/requested', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Requests sent and not yet answered', querystring: connectionListQuery.omit({ status: true }), response: { 200: connectionPageSchema } },
+  }, async (req) => listOf(req, req.query.as, (a) => and(isRequester(a), eq(connections.status, 'pending'))!, req.query.per_page, req.query.cursor));
+
+  api.get('/api/connections/counts', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'How many connections, invitations received and requests sent', querystring: connectionCountsQuery, response: { 200: envelope(connectionCountsSchema) } },
+  }, async (req) => {
+    const a = await actorOf(req, req.query.as === 'organisation', 'view');
+    const [c] = await db
+      .select({
+        connected: count(sql`case when ${connections.status} = 'connected' then 1 end`),
+        invitations: count(sql`case when ${connections.status} = 'pending' and ${connections.target_type} = ${a.type} and ${connections.target_id} = ${a.id} then 1 end`),
+        requested: count(sql`case when ${connections.status} = 'pending' and ${connections.requester_type} = ${a.type} and ${connections.requester_id} = ${a.id} then 1 end`),
+      })
+      .from(connections)
+      .where(or(isRequester(a), isTarget(a)));
+    return { data: { connected: Number(c.connected), invitations: Number(c.invitations), requested: Number(c.requested) } };
+  });
+
+  api.get('/api/connections/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'One connection of the caller (or of its organisation)', params: idParam, response: one },
+  }, async (req) => {
+    const [row] = await db.select().from(connections).where(eq(connections.id, req.params.id));
+    if (!row) throw notFound('The connection');
+    return { data: await presentOne(req, row, await sideOf(req, row, 'view')) };
+  });
+
+  api.patch('/api/connections/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Accept or decline (receiver), withdraw (sender), disconnect (either side)', params: idParam, body: connectionPatchBody, response: one },
+  }, async (req) => {
+    const { row, side } = await db.transaction(async (tx) => {
+      const { row, side } = await locked(tx, req, req.params.id, 'update');
+      const next = transition(row.status, side, req.body.status);
+      if (!next) {
+        throw new AppError(409, 'invalid_transition', `A ${row.status} connection cannot become ${req.body.status} from this side.`, undefined, undefined, { status: row.status });
+      }
+      const now = new Date();
+      const [updated] = await tx
+        .update(connections)
+        .set({ status: next, updated_at: now, ...(next === 'connected' ? { connected_at: now } : {}) })
+        .where(eq(connections.id, row.id))
+        .returning();
+      // A personal connection that ends is no longer the organisation's contact either.
+      if (next !== 'connected') await tx.delete(connectionShares).where(eq(connectionShares.connection_id, row.id));
+      return { row: updated, side };
+    });
+    return { data: await presentOne(req, row, side) };
+  });
+
+  api.patch('/api/connections/:id/source', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Say how the two sides know each other', params: idParam, body: connectionSourceBody, response: one },
+  }, async (req) => {
+    const { row, side } = await db.transaction(async (tx) => {
+      const { row, side } = await locked(tx, req, req.params.id, 'update');
+      const [updated] = await tx.update(connections).set({ source: req.body.source, updated_at: new Date() }).where(eq(connections.id, row.id)).returning();
+      return { row: updated, side };
+    });
+    return { data: await presentOne(req, row, side) };
+  });
+
+  api.put('/api/connections/:id/key-contact', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'The organisation side’s key point of contact (one of its active members; null clears it)', params: idParam, body: keyContactBody, response: one },
+  }, async (req) => {
+    const { row, side } = await db.transaction(async (tx) => {
+      const { row, side } = await locked(tx, req, req.params.id, 'update');
+      const own = actorAt(row, side);
+      if (own.type !== 'organisation') throw invalidField('validation_failed', 'user_id', 'key_contact_organisation_only');
+      const userId = req.body.user_id;
+      if (userId) {
+        const [member] = await tx
+          .select({ id: organisationMembers.user_id })
+          .from(organisationMembers)
+          .where(and(eq(organisationMembers.organisation_id, own.id), eq(organisationMembers.user_id, userId), eq(organisationMembers.status, 'active')));
+        if (!member) throw invalidField('validation_failed', 'user_id', 'key_contact_member');
+      }
+      const [updated] = await tx.update(connections).set({ [`${side}_key_contact`]: userId, updated_at: new Date() }).where(eq(connections.id, row.id)).returning();
+      return { row: updated, side };
+    });
+    return { data: await presentOne(req, row, side) };
+  });
+
+  for (const method of ['post', 'delete'] as const) {
+    api[method]('/api/connections/:id/share', {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: method === 'post' ? 'Share a personal connection with the caller’s organisation (its CRM lists it)' : 'Stop sharing a personal connection with the organisation',
+        params: idParam,
+        response: one,
+      },
+    }, async (req) => {
+      const user = await requireUser(ctx, req);
+      const m = await requireMember(ctx, req);
+      const { row, side } = await db.transaction(async (tx) => {
+        const { row, side } = await locked(tx, req, req.params.id, 'view');
+        if (!same(actorAt(row, side), { type: 'user', id: user.id })) throw invalidField('validation_failed', 'id', 'share_personal_only');
+        if (method === 'post') {
+          if (row.status !== 'connected') throw new AppError(409, 'not_connected', 'Only a connection can be shared.');
+          await tx.insert(connectionShares).values({ connection_id: row.id, organisation_id: m.organisation.id, user_id: user.id }).onConflictDoNothing();
+        } else {
+          await tx.delete(connectionShares).where(and(eq(connectionShares.connection_id, row.id), eq(connectionShares.organisation_id, m.organisation.id)));
+        }
+        return { row, side };
+      });
+      return { data: await presentOne(req, row, side) };
+    });
+  }
+
+  const blockSchema = z.object({ user_id: z.string(), name: z.string(), avatar_url: z.string().nullable(), created_at: z.string() });
+
+  api.get('/api/blocks', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'The people the caller has blocked', response: { 200: envelope(z.array(blockSchema)) } },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    const rows = await db
+      .select({ user_id: users.id, name: users.name, avatar_url: users.image, created_at: userBlocks.created_at })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.blocked_id))
+      .where(eq(userBlocks.blocker_id, user.id))
+      .orderBy(desc(userBlocks.created_at));
+    return { data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })) };
+  });
+
+  api.post('/api/users/:id/block', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Block a person: no requests, messages or search results between you; a connection between you ends', params: userParam, response: { 200: envelope(z.object({ blocked: z.literal(true) })) } },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    const other = req.params.id;
+    if (other === user.id) throw invalidField('validation_failed', 'id', 'block_self');
+    await db.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, other));
+      if (!exists) throw new AppError(404, 'not_found', 'The person was not found.');
+      await tx.insert(userBlocks).values({ blocker_id: user.id, blocked_id: other }).onConflictDoNothing();
+      const pair = pairOf({ type: 'user', id: user.id }, { type: 'user', id: other });
+      const ended = await tx
+        .update(connections)
+        .set({ status: 'disconnected', updated_at: new Date() })
+        .where(and(eq(connections.pair_low, pair.pair_low), eq(connections.pair_high, pair.pair_high), inArray(connections.status, ['pending', 'connected'])))
+        .returning({ id: connections.id });
+      if (ended.length) await tx.delete(connectionShares).where(inArray(connectionShares.connection_id, ended.map((e) => e.id)));
+    });
+    return { data: { blocked: true as const } };
+  });
+
+  api.delete('/api/users/:id/block', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Unblock a person (a connection that ended stays ended)', params: userParam, response: { 200: envelope(z.object({ blocked: z.literal(false) })) } },
+  }, async (req) => {
+    const user = await requireUser(ctx, req);
+    await db.delete(userBlocks).where(and(eq(userBlocks.blocker_id, user.id), eq(userBlocks.blocked_id, req.params.id)));
+    return { data: { blocked: false as const } };
+  });
+}
