@@ -18,10 +18,18 @@ describe('configuration', () => {
     expect(readFileSync(join(d, 'secret'), 'utf8').trim()).toBe(c.sessionSecret);
   });
 
+  it('listens for change notices on DATABASE_URL unless DATABASE_LISTEN_URL names a direct connection', () => {
+    const pooled = 'postgres://fyn@pgbouncer:6432/fyn';
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: pooled }, null).databaseListenUrl).toBe(pooled);
+    const direct = 'postgres://fyn@db:5432/fyn';
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct }, null)).toMatchObject({ databaseUrl: pooled, databaseListenUrl: direct });
+  });
+
   it('names the variable of a bad value in one line', () => {
     const bad: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /^Invalid PORT: must be a port number/],
       [{ DATABASE_URL: 'mysql://x' }, /^Invalid DATABASE_URL: must start with postgres/],
+      [{ DATABASE_LISTEN_URL: 'pgbouncer:6432' }, /^Invalid DATABASE_LISTEN_URL: must start with postgres/],
       [{ SMTP_URL: 'mail.example.com' }, /^Invalid SMTP_URL: must start with smtp/],
       [{ NODE_ENV: 'prod' }, /^Invalid NODE_ENV: /],
       [{ NODE_ENV: 'production', APP_URL: 'https://fyn.example' }, /^Missing SESSION_SECRET/],

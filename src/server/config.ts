@@ -16,6 +16,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A direct connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   APP_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -48,6 +53,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the change-notice listener connects (DATABASE_LISTEN_URL, else DATABASE_URL). */
+  databaseListenUrl: string | undefined;
   appUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret,
     smtpUrl: e.SMTP_URL,
@@ -160,7 +168,7 @@ function developerMode(env: string, host: string, explicit: boolean | undefined)
  */
 export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
   let out = message;
-  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL']) {
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL']) {
     const value = env[name];
     if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
   }

@@ -40,14 +40,14 @@ export type Listener = {
 };
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; /** LISTEN's own connection (not through a transaction pooler); default `url`. */ listenUrl?: string }
   | { dataDir?: string; loadDataDir?: Blob | File };
 
 /** Stable key for the advisory lock that serialises migrations across app nodes. */
 const MIGRATION_LOCK = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, options.listenUrl ?? options.url);
   return openPglite(options);
 }
 
@@ -84,7 +84,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, listenUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -96,7 +96,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenPostgres(listenUrl, channel, handlers),
     async migrate() {
       const conn = await pool.connect();
       try {

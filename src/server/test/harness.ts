@@ -16,6 +16,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   host: '127.0.0.1',
   dataDir: mkdtempSync(join(tmpdir(), 'fyn-test-')),
   databaseUrl: process.env.DATABASE_URL,
+  databaseListenUrl: process.env.DATABASE_URL,
   appUrl: 'http://localhost:3000',
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
   smtpUrl: undefined,
