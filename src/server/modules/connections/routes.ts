@@ -127,6 +127,15 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     return { row, side: await sideOf(req, row, action) };
   }
 
+  /** One change to a connection in a transaction, the row locked and the caller's side known; answers the row as it is after. */
+  async function change(req: FastifyRequest, id: string, action: 'view' | 'update', apply: (tx: Tx, row: Row, side: Side) => Promise<Row>) {
+    const { row, side } = await db.transaction(async (tx) => {
+      const { row, side } = await locked(tx, req, id, action);
+      return { row: await apply(tx, row, side), side };
+    });
+    return { data: await presentOne(req, row, side) };
+  }
+
   /** Whether the target exists and may be asked: not oneself, not one's own organisation, no block. */
   async function checkTarget(tx: Tx, from: ActorKey, target: ActorKey, callerId: string, callerOrgId: string | null) {
     const gone = () => new AppError(404, 'not_found', `The ${target.type === 'user' ? 'person' : 'organisation'} was not found.`);
@@ -249,9 +258,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
   api.patch('/api/connections/:id', {
     config: { access: 'user' },
     schema: { tags, summary: 'Accept or decline (receiver), withdraw (sender), disconnect (either side)', params: idParam, body: connectionPatchBody, response: one },
-  }, async (req) => {
-    const { row, side } = await db.transaction(async (tx) => {
-      const { row, side } = await locked(tx, req, req.params.id, 'update');
+  }, async (req) =>
+    change(req, req.params.id, 'update', async (tx, row, side) => {
       const next = transition(row.status, side, req.body.status);
       if (!next) {
         throw new AppError(409, 'invalid_transition', `A ${row.status} connection cannot become ${req.body.status} from this side.`, undefined, undefined, { status: row.status });
@@ -264,29 +272,23 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         .returning();
       // A personal connection that ends is no longer the organisation's contact either.
       if (next !== 'connected') await tx.delete(connectionShares).where(eq(connectionShares.connection_id, row.id));
-      return { row: updated, side };
-    });
-    return { data: await presentOne(req, row, side) };
-  });
+      return updated;
+    }));
 
   api.patch('/api/connections/:id/source', {
     config: { access: 'user' },
     schema: { tags, summary: 'Say how the two sides know each other', params: idParam, body: connectionSourceBody, response: one },
-  }, async (req) => {
-    const { row, side } = await db.transaction(async (tx) => {
-      const { row, side } = await locked(tx, req, req.params.id, 'update');
+  }, async (req) =>
+    change(req, req.params.id, 'update', async (tx, row) => {
       const [updated] = await tx.update(connections).set({ source: req.body.source, updated_at: new Date() }).where(eq(connections.id, row.id)).returning();
-      return { row: updated, side };
-    });
-    return { data: await presentOne(req, row, side) };
-  });
+      return updated;
+    }));
 
   api.put('/api/connections/:id/key-contact', {
     config: { access: 'user' },
     schema: { tags, summary: 'The organisation side’s key point of contact (one of its active members; null clears it)', params: idParam, body: keyContactBody, response: one },
-  }, async (req) => {
-    const { row, side } = await db.transaction(async (tx) => {
-      const { row, side } = await locked(tx, req, req.params.id, 'update');
+  }, async (req) =>
+    change(req, req.params.id, 'update', async (tx, row, side) => {
       const own = actorAt(row, side);
       if (own.type !== 'organisation') throw invalidField('validation_failed', 'user_id', 'key_contact_organisation_only');
       const userId = req.body.user_id;
@@ -298,10 +300,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         if (!member) throw invalidField('validation_failed', 'user_id', 'key_contact_member');
       }
       const [updated] = await tx.update(connections).set({ [`${side}_key_contact`]: userId, updated_at: new Date() }).where(eq(connections.id, row.id)).returning();
-      return { row: updated, side };
-    });
-    return { data: await presentOne(req, row, side) };
-  });
+      return updated;
+    }));
 
   for (const method of ['post', 'delete'] as const) {
     api[method]('/api/connections/:id/share', {
@@ -315,8 +315,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     }, async (req) => {
       const user = await requireUser(ctx, req);
       const m = await requireMember(ctx, req);
-      const { row, side } = await db.transaction(async (tx) => {
-        const { row, side } = await locked(tx, req, req.params.id, 'view');
+      return change(req, req.params.id, 'view', async (tx, row, side) => {
         if (!same(actorAt(row, side), { type: 'user', id: user.id })) throw invalidField('validation_failed', 'id', 'share_personal_only');
         if (method === 'post') {
           if (row.status !== 'connected') throw new AppError(409, 'not_connected', 'Only a connection can be shared.');
@@ -324,9 +323,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         } else {
           await tx.delete(connectionShares).where(and(eq(connectionShares.connection_id, row.id), eq(connectionShares.organisation_id, m.organisation.id)));
         }
-        return { row, side };
+        return row;
       });
-      return { data: await presentOne(req, row, side) };
     });
   }
 
