@@ -1,6 +1,6 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from '../lib/route-context.ts';
+import { RouteTitle } from '../components/route-title.tsx';
 
 /**
  * A screen that a later issue builds: its title and a plain statement that it is not
@@ -8,12 +8,9 @@ import { useCurrentRoute } from '../lib/route-context.ts';
  */
 export function PlaceholderScreen() {
   const { t } = useTranslation();
-  const route = useCurrentRoute();
   return (
     <section className="fyn-page">
-      <Typography.Title level={1} className="fyn-page-title">
-        {route ? t(route.titleKey) : ''}
-      </Typography.Title>
+      <RouteTitle />
       <div className="fyn-placeholder">
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -8,17 +8,9 @@ import { LocationPicker } from '../../components/location-picker.tsx';
 import { countryName, countryOptions } from '../../lib/countries.ts';
 import { useBuilderCountries, useSubdivisions, useTowns, type Town } from './address-builder.ts';
 import { useCcTranslation } from './cc-texts.ts';
+import { controlAttrs, type ControlProps } from './reference-select.tsx';
 import { useDebounced } from './use-debounced.ts';
 import type { FormValues } from './wire-values.ts';
-
-/** What antd's Form.Item hands its control. */
-interface ControlProps {
-  id?: string;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  'aria-invalid'?: boolean;
-  status?: 'error';
-}
 
 /** Which builder list a field of a resource form draws on. */
 export type BuilderKind = 'country' | 'subdivision' | 'county' | 'town' | 'location';
@@ -57,9 +49,7 @@ export function BuilderCountrySelect({ allowClear, ...props }: ControlProps & { 
   }, [countries.data, language, value]);
   return (
     <Select
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
+      {...controlAttrs(props)}
       value={value}
       onChange={(v) => props.onChange?.(v ?? null)}
       allowClear={allowClear}
@@ -84,7 +74,7 @@ export function SubdivisionSelect({ country, allowClear, ...props }: ControlProp
     if (value && !list.some((o) => o.value === value)) list.unshift({ value, label: value });
     return list;
   }, [subdivisions.data, value]);
-  const common = { id: props.id, 'aria-invalid': props['aria-invalid'], status: props.status };
+  const common = controlAttrs(props);
 
   if (country && (subdivisions.isError || subdivisions.data?.length === 0)) {
     return (
@@ -127,9 +117,7 @@ export function CountyInput({ country, ...props }: ControlProps & { country?: st
   }, [subdivisions.data, text]);
   return (
     <AutoComplete
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
+      {...controlAttrs(props)}
       value={text}
       onChange={(v: string) => props.onChange?.(v)}
       options={options}
@@ -177,9 +165,7 @@ export function TownInput({
   }, [towns.data, subdivisions.data]);
   return (
     <AutoComplete
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
+      {...controlAttrs(props)}
       value={text}
       onChange={(v: string) => {
         const town = byValue.get(v);
@@ -201,9 +187,7 @@ function BuilderLocation({ country, filled, ...props }: ControlProps & { country
     <LocationPicker
       // A place filled in from a town starts the picker again, so that it shows the place's name.
       key={filled?.code ?? ''}
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
+      {...controlAttrs(props)}
       value={codeOf(props.value) ?? null}
       onChange={(code) => props.onChange?.(code ?? null)}
       country={country}

@@ -6,7 +6,7 @@ import { countryOptions } from '../../lib/countries.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
-import { ReferenceSelect, type ControlProps } from './reference-select.tsx';
+import { controlAttrs, ReferenceSelect, type ControlProps } from './reference-select.tsx';
 
 /** The form control of a descriptor field, by its kind. */
 export function FieldInput({
@@ -19,7 +19,7 @@ export function FieldInput({
   const language = i18n.language;
   const countries = useMemo(() => countryOptions(language), [language]);
   const currencies = useMemo(() => currencyOptions(language), [language]);
-  const common = { id: props.id, 'aria-invalid': props['aria-invalid'], status: props.status };
+  const common = controlAttrs(props);
   const text = typeof props.value === 'string' ? props.value : props.value == null ? '' : String(props.value);
   const onText = (e: { target: { value: string } }) => props.onChange?.(e.target.value);
 
@@ -86,9 +86,7 @@ export function FieldInput({
     case 'location':
       return (
         <LocationPicker
-          id={props.id}
-          aria-invalid={props['aria-invalid']}
-          status={props.status}
+          {...controlAttrs(props)}
           value={typeof props.value === 'string' ? props.value : null}
           onChange={(code) => props.onChange?.(code ?? null)}
           country={country}

@@ -13,6 +13,9 @@ export interface ControlProps {
   status?: 'error';
 }
 
+/** The attributes a control passes on as they came: its id (the label's target) and its error state. */
+export const controlAttrs = (props: ControlProps) => ({ id: props.id, 'aria-invalid': props['aria-invalid'], status: props.status });
+
 /** A select of the records a reference field may point to, searched on the server. */
 export function ReferenceSelect({
   reference,
@@ -36,9 +39,7 @@ export function ReferenceSelect({
   }, [q, found.data, base.data, value]);
   return (
     <Select
-      id={props.id}
-      aria-invalid={props['aria-invalid']}
-      status={props.status}
+      {...controlAttrs(props)}
       value={value}
       onChange={(v) => {
         setTerm('');

@@ -5,11 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALL_PERMISSIONS, PERMISSION_ACTIONS } from '#shared/resources/permissions.ts';
 import { rolesResource } from '#shared/resources/roles.ts';
-import { useCurrentRoute } from '../../lib/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { ccApi, ccKeys, type Role } from './cc-api.ts';
+import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ALL_MODULES, PermissionMatrix } from './permission-matrix.tsx';
 import { privilegeProblem, usePrivileges } from './privileges.ts';
@@ -18,16 +18,6 @@ import { validationText } from './validation-text.ts';
 import { bodyOf, checkField, checkRecord, type FormValues } from './wire-values.ts';
 
 export const ROLES_PATH = '/organisation/control-centre/roles-and-permissions';
-
-function PageTitle() {
-  const { t } = useCcTranslation();
-  const route = useCurrentRoute();
-  return (
-    <Typography.Title level={1} className="fyn-page-title">
-      {route ? t(route.titleKey) : ''}
-    </Typography.Title>
-  );
-}
 
 function NotAllowed() {
   const { t } = useCcTranslation();
@@ -87,7 +77,7 @@ export function RolesScreen() {
   return (
     <section className="fyn-page">
       <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
-        <PageTitle />
+        <RouteTitle />
         <Space wrap>
           <Button icon={<TableOutlined aria-hidden="true" />} onClick={() => navigate(`${ROLES_PATH}/perm`)}>
             {t('roles.overview')}
@@ -181,7 +171,7 @@ export function RoleEditScreen() {
   if (forbidden(roles.error)) {
     return (
       <section className="fyn-page">
-        <PageTitle />
+        <RouteTitle />
         <NotAllowed />
       </section>
     );
@@ -190,7 +180,7 @@ export function RoleEditScreen() {
   if (!role) {
     return (
       <section className="fyn-page">
-        <PageTitle />
+        <RouteTitle />
         <Alert type="warning" showIcon title={t('roles.not_found')} action={<Link to={ROLES_PATH}>{t('roles.back')}</Link>} />
       </section>
     );
@@ -261,7 +251,7 @@ function RoleForm({ role }: { role: Role | null }) {
 
   return (
     <section className="fyn-page">
-      <PageTitle />
+      <RouteTitle />
       {builtin && (
         <Alert
           type="info"
@@ -317,7 +307,7 @@ export function RolePermissionsScreen() {
   );
   return (
     <section className="fyn-page">
-      <PageTitle />
+      <RouteTitle />
       <Typography.Paragraph className="fyn-secondary">{t('roles.overview_intro')}</Typography.Paragraph>
       {forbidden(roles.error) ? (
         <NotAllowed />
@@ -370,7 +360,7 @@ export function PermissionModulesScreen() {
   const modules = useModules();
   return (
     <section className="fyn-page">
-      <PageTitle />
+      <RouteTitle />
       <Typography.Paragraph className="fyn-secondary">{t('permissions.intro')}</Typography.Paragraph>
       {modules.isError ? (
         forbidden(modules.error) || (isApiFailure(modules.error) && modules.error.status === 404) ? (

@@ -4,12 +4,12 @@ import { Alert, Avatar, Button, Flex, Form, Input, Popconfirm, Select, Space, Ta
 import { DeleteOutlined, EditOutlined, MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../lib/route-context.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
+import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 import { formatDay } from './format-value.tsx';
@@ -21,16 +21,6 @@ import { useDebounced } from './use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
 
 export const STAFF_PATH = '/organisation/control-centre/staff';
-
-function PageTitle() {
-  const { t } = useCcTranslation();
-  const route = useCurrentRoute();
-  return (
-    <Typography.Title level={1} className="fyn-page-title">
-      {route ? t(route.titleKey) : ''}
-    </Typography.Title>
-  );
-}
 
 const forbidden = (error: unknown) => isApiFailure(error) && error.status === 403;
 
@@ -71,7 +61,7 @@ export function StaffScreen() {
   return (
     <section className="fyn-page">
       <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
-        <PageTitle />
+        <RouteTitle />
         <Space wrap>
           <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations`)}>
             {t('staff.pending_invitations')}
@@ -216,7 +206,7 @@ export function InvitationsScreen() {
   return (
     <section className="fyn-page">
       <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
-        <PageTitle />
+        <RouteTitle />
         <Space wrap>
           <Button icon={<SettingOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations/edit`)}>
             {t('staff.defaults_edit')}
@@ -311,7 +301,7 @@ export function InvitationDefaultsScreen() {
   const [form] = Form.useForm<InvitationDefaults>();
   return (
     <section className="fyn-page">
-      <PageTitle />
+      <RouteTitle />
       <Typography.Paragraph className="fyn-secondary">{t('staff.defaults_intro')}</Typography.Paragraph>
       <Form<InvitationDefaults>
         form={form}

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import { exchangeRates, organisationCurrencies } from '#shared/resources/currencies.ts';
 import { workAllocations, workClassifications } from '#shared/resources/work-records.ts';
-import { useCurrentRoute } from '../../lib/route-context.ts';
+import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ConvertTool } from './convert-tool.tsx';
 import { ResourcePage } from './resource-page.tsx';
@@ -11,12 +11,9 @@ import { ResourcePage } from './resource-page.tsx';
 /** A page of several record types, one tab each (and what else a tab shows under its list). */
 function TabbedScreen({ tabs }: { tabs: { descriptor: ResourceDescriptor; extra?: ComponentType }[] }) {
   const { t } = useCcTranslation();
-  const route = useCurrentRoute();
   return (
     <section className="fyn-page">
-      <Typography.Title level={1} className="fyn-page-title">
-        {route ? t(route.titleKey) : ''}
-      </Typography.Title>
+      <RouteTitle />
       <Tabs
         items={tabs.map(({ descriptor, extra: Extra }) => ({
           key: descriptor.name,
