@@ -45,6 +45,16 @@ const waiting = (api: keyof Feedback) =>
   });
 const unbound = { message: waiting('message'), notification: waiting('notification') } as unknown as Feedback;
 
+/**
+ * Drops the notices still waiting for the holders and closes those on screen: a test's end, so
+ * that what one test asked for is not replayed into the next one's page.
+ */
+export function resetFeedback(): void {
+  queued = [];
+  bound?.message.destroy();
+  bound?.notification.destroy();
+}
+
 /** Message and notification APIs usable outside React (the API client). */
 export function feedback(): Feedback {
   return bound ?? unbound;

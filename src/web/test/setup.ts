@@ -39,12 +39,14 @@ if (hasDom) {
 
   const { cleanup, configure } = await import('@testing-library/react');
   const { queryClient } = await import('../lib/query-client.ts');
+  const { resetFeedback } = await import('../lib/feedback.ts');
   // Tests wait for states (findBy*, waitFor), never for time. The limit is only how long a state
   // may take to appear before the test fails: generous, so that a loaded machine slows a test
   // down instead of failing it.
   configure({ asyncUtilTimeout: 10_000 });
 
   afterEach(() => {
+    resetFeedback();
     cleanup();
     queryClient.clear();
     localStorage.clear();

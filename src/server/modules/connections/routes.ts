@@ -27,6 +27,7 @@ const one = { 200: envelope(connectionSchema) };
 const otherSide = (side: Side): Side => (side === 'requester' ? 'target' : 'requester');
 const actorAt = (row: Row, side: Side): ActorKey => ({ type: row[`${side}_type`], id: row[`${side}_id`] });
 const same = (a: ActorKey, b: ActorKey) => a.type === b.type && a.id === b.id;
+const isPair = (p: ReturnType<typeof pairOf>) => and(eq(connections.pair_low, p.pair_low), eq(connections.pair_high, p.pair_high))!;
 
 /** Between two people, either way: a block stops requests, messages and search results. */
 export async function blockedBetween(db: Db | Tx, a: string, b: string): Promise<boolean> {
@@ -165,6 +166,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     const user = await requireUser(ctx, req);
     const from = await actorOf(req, Boolean(req.body.as_organisation), 'create');
     const target = req.body.target;
+    const pair = pairOf(from, target);
     const { row, created } = await db.transaction(async (tx) => {
       await checkTarget(tx, from, target, user.id, user.organisationId ?? null);
       const now = new Date();
@@ -174,9 +176,9 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         requester_key_contact: null, target_key_contact: null, updated_at: now, connected_at: null,
       };
       // One row per pair: a request racing the other side's lands on the same row (and is then an answer).
-      const [inserted] = await tx.insert(connections).values({ id: uuidv7(), ...pairOf(from, target), ...fresh, created_at: now }).onConflictDoNothing().returning();
+      const [inserted] = await tx.insert(connections).values({ id: uuidv7(), ...pair, ...fresh, created_at: now }).onConflictDoNothing().returning();
       if (inserted) return { row: inserted, created: true };
-      const [existing] = await tx.select().from(connections).where(and(eq(connections.pair_low, pairOf(from, target).pair_low), eq(connections.pair_high, pairOf(from, target).pair_high))).for('update');
+      const [existing] = await tx.select().from(connections).where(isPair(pair)).for('update');
       const side: Side = same(actorAt(existing, 'requester'), from) ? 'requester' : 'target';
       const outcome = onRequest(existing.status, side);
       if (outcome === 'already_requested') throw new AppError(409, 'already_requested', 'You have asked already: the answer is theirs to give.');
@@ -359,7 +361,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
       const ended = await tx
         .update(connections)
         .set({ status: 'disconnected', updated_at: new Date() })
-        .where(and(eq(connections.pair_low, pair.pair_low), eq(connections.pair_high, pair.pair_high), inArray(connections.status, ['pending', 'connected'])))
+        .where(and(isPair(pair), inArray(connections.status, ['pending', 'connected'])))
         .returning({ id: connections.id });
       if (ended.length) await tx.delete(connectionShares).where(inArray(connectionShares.connection_id, ended.map((e) => e.id)));
     });
