@@ -74,6 +74,7 @@ const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-scree
 const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
 const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
+const ConnectionsScreen = lazyScreen(() => import('../features/connections/connections-screen.tsx'), 'ConnectionsScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
 /** The control centre's screens, in a few groups reached through a small loader (see there). */
 const ccLoader = () => import('./control-centre-loader.ts');
@@ -105,7 +106,7 @@ export const ROUTES: readonly AppRoute[] = [
   // General
   home('/', 'dashboard', AUTH, DashboardScreen, { area: 'general', icon: 'dashboard' }),
   home('/analytics', 'analytics', ORG, Placeholder, { area: 'general', icon: 'analytics' }),
-  home('/connections', 'connections', ['auth', 'user'], Placeholder, { area: 'general', icon: 'connections' }),
+  home('/connections', 'connections', ['auth', 'user'], ConnectionsScreen, { area: 'general', icon: 'connections' }),
   home('/chats', 'chats', AUTH, Placeholder, { area: 'general', icon: 'chats' }),
   home('/task-assignment', 'task_assignment', AUTH, Placeholder, { area: 'general', icon: 'tasks' }),
   home('/tracking', 'tracking', ['auth', 'tracking'], Placeholder, { area: 'general', icon: 'tracking' }),

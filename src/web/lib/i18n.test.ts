@@ -25,10 +25,10 @@ const english = flatten({ ...en, ...enApp } as Tree);
 const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', 'titles.crm', 'titles.cc_rms', 'nav.crm']);
 /** Words that are spelt the same as in English in one language (German "Organisation", …). */
 const SAME_IN: Record<string, string[]> = {
-  de: ['nav.organisation'],
+  de: ['nav.organisation', 'connections.organisation', 'connections.sources.online'],
   es: ['nav.general'],
-  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications'],
-  ro: ['nav.general'],
+  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'connections.organisation', 'connections.tabs.invitations'],
+  ro: ['nav.general', 'connections.sources.online'],
 };
 
 describe('locales', () => {

@@ -38,4 +38,18 @@ describe('demo data', () => {
     const admin = await login('admin@demo.fyn.local');
     expect((await admin.get('/api/charge-codes')).statusCode).toBe(200);
   });
+
+  it('gives Olivia and Northwind a network: connections, invitations to answer and a request of hers still open', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    expect((await owner.get('/api/connections/counts')).data.data).toEqual({ connected: 2, invitations: 2, requested: 1 });
+    expect((await owner.get('/api/connections/counts?as=organisation')).data.data).toEqual({ connected: 2, invitations: 1, requested: 0 });
+    const invitations = (await owner.get('/api/connections/invitations')).data.data as { other: { name: string; subtitle: string }; message: string }[];
+    expect(invitations.map((c) => c.other.name)).toEqual(['Lucía Martínez', 'Katrin Vogel']);
+    expect(invitations[0].other.subtitle).toBe('Valencia Freight Services S.L.');
+    const connected = (await owner.get('/api/connections?status=connected')).data.data as { other: { name: string }; shared_with_organisation: boolean }[];
+    expect(connected.find((c) => c.other.name === 'Pieter de Vries')?.shared_with_organisation).toBe(true);
+    // The partners log in with the demo password, and see the other side.
+    const katrin = await login('katrin@hfl.demo.fyn.local');
+    expect((await katrin.get('/api/connections/requested')).data.data[0].other.name).toBe('Olivia Owner');
+  });
 });

@@ -5,6 +5,7 @@ import { accounts, organisations, users } from '../../db/schema/index.ts';
 import { applyAll, customerOf } from '../billing/service.ts';
 import type { LocalProvider } from '../billing/local-provider.ts';
 import { createOrganisation } from '../organisations/service.ts';
+import { seedDemoNetwork } from './network.ts';
 
 export const DEMO_PASSWORD = 'FynDemo!2026';
 export const DEMO_USERS = [
@@ -25,6 +26,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const { auth, database } = ctx;
   const { password } = await auth.$context;
   const ids: Record<string, string> = {};
+  // One hash of the demo password serves every demo account (hashing is the slow part of a cold start).
+  let hash: string | undefined;
   for (const demo of DEMO_USERS) {
     const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
     if (existing) {
@@ -32,10 +35,10 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       continue;
     }
     const id = uuidv7();
-    const hash = await password.hash(DEMO_PASSWORD);
+    hash ??= await password.hash(DEMO_PASSWORD);
     await database.db.transaction(async (tx) => {
       await tx.insert(users).values({ id, email: demo.email, name: demo.name, emailVerified: true });
-      await tx.insert(accounts).values({ id: uuidv7(), userId: id, accountId: id, providerId: 'credential', password: hash });
+      await tx.insert(accounts).values({ id: uuidv7(), userId: id, accountId: id, providerId: 'credential', password: hash! });
     });
     ids[demo.email] = id;
   }
@@ -49,6 +52,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     location_code: 'GBFXT', registration_number: '09876543', vat_number: 'GB123456789', website: 'https://northwind-forwarding.example',
   });
   await seedNorthwindRecords(ctx, org.id, ids);
+  await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   if (ctx.payments.kind !== 'local') return;
 
   // Three months of history: subscribe on a clock wound back 90 days, then let it renew to today.

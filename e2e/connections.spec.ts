@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './helpers.ts';
+
+test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees them connected', async ({ page, browser }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/connections');
+  await page.getByRole('tab', { name: /^Invitations \(\d+\)$/ }).click();
+  const invitations = page.getByRole('list', { name: 'Invitations' });
+  const katrin = invitations.getByRole('listitem').filter({ hasText: 'Katrin Vogel' });
+  await expect(katrin).toContainText('We run weekly feeders Hamburg–Felixstowe');
+  await katrin.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('You are now connected with Katrin Vogel.')).toBeVisible();
+  await expect(invitations.getByText('Katrin Vogel')).toHaveCount(0);
+  await page.getByRole('tab', { name: /^Connections \(\d+\)$/ }).click();
+  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel')).toBeVisible();
+
+  const other = await (await browser.newContext()).newPage();
+  await logIn(other, 'katrin@hfl.demo.fyn.local');
+  await other.goto('/connections');
+  const theirs = other.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Olivia Owner' });
+  await expect(theirs).toContainText('Northwind Forwarding Ltd');
+  await expect(other.getByRole('tab', { name: /^Sent \(0\)$/ })).toBeVisible();
+});

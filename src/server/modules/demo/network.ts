@@ -1,0 +1,79 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { ConnectionSource, ConnectionStatus } from '#shared/api/connections.ts';
+import type { OrganisationType } from '#shared/api/organisations.ts';
+import type { AppContext } from '../../context.ts';
+import { accounts, connections, connectionShares, users } from '../../db/schema/index.ts';
+import { pairOf, type ActorKey } from '../connections/rules.ts';
+import { createOrganisation } from '../organisations/service.ts';
+
+/** Northwind's partners abroad, each run by one person who can log in with the demo password. */
+const PARTNERS: { email: string; name: string; org?: { name: string; types: OrganisationType[]; country: string; city: string; address: string; location: string } }[] = [
+  { email: 'pieter@rma.demo.fyn.local', name: 'Pieter de Vries', org: { name: 'Rotterdam Maritime Agency B.V.', types: ['forwarder', 'customs_broker'], country: 'NL', city: 'Rotterdam', address: 'Waalhaven Zuidzijde 21', location: 'NLRTM' } },
+  { email: 'li.wei@sol.demo.fyn.local', name: 'Li Wei', org: { name: 'Shanghai Oriental Logistics Co.', types: ['forwarder', 'nvocc'], country: 'CN', city: 'Shanghai', address: '1088 Yangshupu Road', location: 'CNSHA' } },
+  { email: 'katrin@hfl.demo.fyn.local', name: 'Katrin Vogel', org: { name: 'Hamburg Feeder Lines GmbH', types: ['shipping_line', 'carrier'], country: 'DE', city: 'Hamburg', address: 'Am Sandtorkai 48', location: 'DEHAM' } },
+  { email: 'lucia@vfs.demo.fyn.local', name: 'Lucía Martínez', org: { name: 'Valencia Freight Services S.L.', types: ['forwarder', 'warehouse'], country: 'ES', city: 'Valencia', address: 'Avenida del Puerto 332', location: 'ESVLC' } },
+  { email: 'priya.nair@demo.fyn.local', name: 'Priya Nair' },
+];
+
+/**
+ * The demo owner's network (embedded mode only): partners connected to Olivia and to Northwind,
+ * invitations waiting for an answer, and a request of hers still open, so that the connections
+ * screen shows each of its states. `passwordHash` is the demo password's, shared by these accounts.
+ */
+export async function seedDemoNetwork(ctx: AppContext, ownerId: string, northwindId: string, staff: Record<string, string>, passwordHash: string) {
+  const db = ctx.database.db;
+  const person: Record<string, ActorKey> = {};
+  const company: Record<string, ActorKey> = {};
+  for (const p of PARTNERS) {
+    const id = uuidv7();
+    await db.insert(users).values({ id, email: p.email, name: p.name, emailVerified: true });
+    await db.insert(accounts).values({ id: uuidv7(), userId: id, accountId: id, providerId: 'credential', password: passwordHash });
+    person[p.email] = { type: 'user', id };
+    if (p.org) {
+      const org = await createOrganisation(ctx, id, {
+        name: p.org.name, types: p.org.types, country: p.org.country, address_line1: p.org.address, address_line2: null, city: p.org.city, postcode: null, location_code: p.org.location,
+        registration_number: null, vat_number: null, website: null,
+      });
+      company[p.email] = { type: 'organisation', id: org.id };
+    }
+  }
+  const olivia: ActorKey = { type: 'user', id: ownerId };
+  const northwind: ActorKey = { type: 'organisation', id: northwindId };
+  const day = 86_400_000;
+  const connect = async (
+    from: ActorKey, to: ActorKey, status: ConnectionStatus, daysAgo: number, by: string,
+    more: { message?: string; source?: ConnectionSource; targetKeyContact?: string; requesterKeyContact?: string } = {},
+  ) => {
+    const at = new Date(Date.now() - daysAgo * day);
+    const id = uuidv7();
+    await db.insert(connections).values({
+      id, ...pairOf(from, to), requester_type: from.type, requester_id: from.id, target_type: to.type, target_id: to.id, status,
+      message: more.message ?? null, source: more.source ?? null, requested_by: by,
+      requester_key_contact: more.requesterKeyContact ?? null, target_key_contact: more.targetKeyContact ?? null,
+      created_at: at, updated_at: at, connected_at: status === 'connected' ? at : null,
+    });
+    return id;
+  };
+  const pieter = 'pieter@rma.demo.fyn.local';
+  const shared = await connect(olivia, person[pieter], 'connected', 410, ownerId, { source: 'agent_partner' });
+  await db.insert(connectionShares).values({ connection_id: shared, organisation_id: northwindId, user_id: ownerId });
+  await connect(person['li.wei@sol.demo.fyn.local'], olivia, 'connected', 200, person['li.wei@sol.demo.fyn.local'].id, {
+    source: 'trade_show', message: 'Good to meet you at Intermodal Asia — let us keep in touch on the Shanghai–Felixstowe lane.',
+  });
+  await connect(northwind, company[pieter], 'connected', 380, ownerId, { source: 'network_membership', requesterKeyContact: staff['admin@demo.fyn.local'] });
+  await connect(company['katrin@hfl.demo.fyn.local'], northwind, 'connected', 95, person['katrin@hfl.demo.fyn.local'].id, {
+    source: 'supplier', targetKeyContact: staff['ocean@demo.fyn.local'],
+  });
+  await connect(person['katrin@hfl.demo.fyn.local'], olivia, 'pending', 2, person['katrin@hfl.demo.fyn.local'].id, {
+    message: 'We run weekly feeders Hamburg–Felixstowe and would be glad to quote your transhipments.',
+  });
+  await connect(person['lucia@vfs.demo.fyn.local'], olivia, 'pending', 1, person['lucia@vfs.demo.fyn.local'].id, {
+    source: 'referral', message: 'Pieter de Vries suggested we talk: we handle groupage and warehousing out of Valencia.',
+  });
+  await connect(company['lucia@vfs.demo.fyn.local'], northwind, 'pending', 1, person['lucia@vfs.demo.fyn.local'].id, {
+    message: 'Valencia Freight Services would like to work with Northwind on UK–Spain groupage.',
+  });
+  await connect(olivia, person['priya.nair@demo.fyn.local'], 'pending', 4, ownerId, {
+    source: 'met_in_person', message: 'Thank you for the CDS session in Ipswich — I would like to stay in touch.',
+  });
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Connection } from '#shared/api/connections.ts';
+import { userEvent } from '../../test/user.ts';
+import { ApiFailure } from '../../lib/api-failure.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { sessionUser } from '../../test/fixtures.ts';
+import { ConnectionsScreen } from './connections-screen.tsx';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
+vi.mock('../../lib/api-client.ts', () => ({ api }));
+
+const stamp = '2026-11-20T09:00:00.000Z';
+const connection = (id: string, name: string, extra: Partial<Connection> = {}): Connection => ({
+  id, status: 'pending', direction: 'received', other: { type: 'user', id: `u-${id}`, name, avatar_url: null, subtitle: 'Hamburg Feeder Lines GmbH' },
+  message: null, source: null, key_contact_user_id: null, shared_with_organisation: false, created_at: stamp, updated_at: stamp, connected_at: null, ...extra,
+});
+const page = (data: Connection[], next_cursor: string | null = null) => ({ data, meta: { total: data.length, page: 1, per_page: 20, next_cursor } });
+
+/** A fake server: counts and the three lists, by the caller (`as`). */
+function serve(lists: { connected?: Connection[]; invitations?: Connection[]; requested?: Connection[] }, orgLists: typeof lists = {}) {
+  api.get.mockImplementation(async (url: string, options?: { params?: { as?: string } }) => {
+    if (url !== '/connections/counts') throw new Error(`unexpected GET ${url}`);
+    const l = options?.params?.as === 'organisation' ? orgLists : lists;
+    return { connected: l.connected?.length ?? 0, invitations: l.invitations?.length ?? 0, requested: l.requested?.length ?? 0 };
+  });
+  api.list.mockImplementation(async (url: string, options?: { params?: { as?: string } }) => {
+    const l = options?.params?.as === 'organisation' ? orgLists : lists;
+    const key = url === '/connections' ? 'connected' : url === '/connections/invitations' ? 'invitations' : 'requested';
+    return page(l[key] ?? []);
+  });
+}
+
+describe('connections screen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind Forwarding Ltd', status: 'active' }, permissions: ['network.view'] }));
+  });
+  afterEach(() => useSessionStore.getState().clear());
+
+  it('shows each tab with its count, and answers an invitation', async () => {
+    const katrin = connection('c1', 'Katrin Vogel', { message: 'We run weekly feeders Hamburg–Felixstowe.', source: 'supplier' });
+    serve({ connected: [connection('c0', 'Li Wei', { status: 'connected', connected_at: stamp })], invitations: [katrin] });
+    api.patch.mockResolvedValue({ ...katrin, status: 'connected' });
+    renderScreen(<ConnectionsScreen />, '/connections');
+    expect(await screen.findByRole('tab', { name: 'Connections (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Invitations (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sent (0)' })).toBeTruthy();
+    expect(await screen.findByText('Li Wei')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Invitations (1)' }));
+    const list = await screen.findByRole('list', { name: 'Invitations' });
+    expect(within(list).getByText('“We run weekly feeders Hamburg–Felixstowe.”')).toBeTruthy();
+    expect(within(list).getByText(/how you know each other: supplier/)).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/connections/c1', { status: 'connected' }));
+    expect(await screen.findByText('You are now connected with Katrin Vogel.')).toBeTruthy();
+    // Everything is read again after a change.
+    await waitFor(() => expect(api.get.mock.calls.filter(([u]) => u === '/connections/counts').length).toBeGreaterThan(1));
+  });
+
+  it('asks before disconnecting, and says so when the other side moved first', async () => {
+    serve({ connected: [connection('c2', 'Pieter de Vries', { status: 'connected', connected_at: stamp, shared_with_organisation: true })] });
+    api.patch.mockRejectedValue(new ApiFailure({ status: 409, code: 'invalid_transition', message: 'A disconnected connection cannot become disconnected from this side.' }));
+    renderScreen(<ConnectionsScreen />, '/connections');
+    expect(await screen.findByText('Shared with your organisation')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(api.patch).not.toHaveBeenCalled();
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText('Disconnect from Pieter de Vries?')).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/connections/c2', { status: 'disconnected' }));
+    expect(await screen.findByText('This request changed in the meantime; the list has been refreshed.')).toBeTruthy();
+  });
+
+  it('shows the organisation’s network to staff who may see it, and says plainly when a tab is empty', async () => {
+    serve({}, { invitations: [connection('c3', 'Valencia Freight Services S.L.', { other: { type: 'organisation', id: 'o2', name: 'Valencia Freight Services S.L.', avatar_url: null, subtitle: 'ES' } })] });
+    renderScreen(<ConnectionsScreen />, '/connections');
+    expect(await screen.findByText('No connections yet')).toBeTruthy();
+    await userEvent.click(screen.getByText('Northwind Forwarding Ltd'));
+    expect(await screen.findByRole('tab', { name: 'Invitations (1)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Invitations (1)' }));
+    expect(await screen.findByText('Spain')).toBeTruthy();
+    expect(api.list).toHaveBeenCalledWith('/connections', { params: { as: 'organisation', per_page: 20, status: 'connected' } });
+    expect(api.list).toHaveBeenLastCalledWith('/connections/invitations', { params: { as: 'organisation', per_page: 20 } });
+  });
+
+  it('offers no organisation switch to someone without the network permission', async () => {
+    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind Forwarding Ltd', status: 'active' }, permissions: [] }));
+    serve({});
+    renderScreen(<ConnectionsScreen />, '/connections');
+    expect(await screen.findByText('No connections yet')).toBeTruthy();
+    expect(screen.queryByText('Northwind Forwarding Ltd')).toBeNull();
+  });
+});

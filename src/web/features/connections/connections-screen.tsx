@@ -1,0 +1,159 @@
+import './connections.css';
+import { useState } from 'react';
+import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { BankOutlined, UserOutlined } from '@ant-design/icons';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import { RouteTitle } from '../../components/route-title.tsx';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { countryName } from '../../lib/countries.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { connectionKeys, connectionsApi, type ConnectionTab } from '../../lib/connections-api.ts';
+
+const TABS: ConnectionTab[] = ['connected', 'invitations', 'requested'];
+
+/** What each move is called, and what is said once it is done. */
+const MOVES: Record<'connected' | 'declined' | 'withdrawn' | 'disconnected', { label: string; done: string }> = {
+  connected: { label: 'connections.accept', done: 'connections.accepted' },
+  declined: { label: 'connections.decline', done: 'connections.declined' },
+  withdrawn: { label: 'connections.withdraw', done: 'connections.withdrawn' },
+  disconnected: { label: 'connections.disconnect', done: 'connections.disconnected' },
+};
+
+function ConnectionItem({ connection: c, tab, onMove, busy }: { connection: Connection; tab: ConnectionTab; onMove: (c: Connection, status: ConnectionStatus) => void; busy: boolean }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(tab === 'connected' ? (c.connected_at ?? c.updated_at) : c.updated_at));
+  const when = tab === 'connected' ? 'connections.since' : tab === 'invitations' ? 'connections.received_on' : 'connections.sent_on';
+  const move = (status: keyof typeof MOVES, primary = false) => (
+    <Button type={primary ? 'primary' : 'default'} disabled={busy} onClick={() => onMove(c, status)}>
+      {t(MOVES[status].label)}
+    </Button>
+  );
+  return (
+    <li className="fyn-connection">
+      <Avatar size={48} src={c.other.avatar_url ?? undefined} icon={c.other.type === 'organisation' ? <BankOutlined /> : <UserOutlined />} alt="" />
+      <div className="fyn-connection-body">
+        <div className="fyn-connection-name">
+          <Typography.Text strong>{c.other.name}</Typography.Text>
+          {c.other.type === 'organisation' && <Tag>{t('connections.organisation')}</Tag>}
+          {c.shared_with_organisation && <Tag color="blue">{t('connections.shared')}</Tag>}
+        </div>
+        {c.other.subtitle && (
+          // A person's organisation; an organisation's country (ISO code), named in the interface language.
+          <Typography.Text type="secondary">{c.other.type === 'organisation' ? countryName(c.other.subtitle, i18n.language) : c.other.subtitle}</Typography.Text>
+        )}
+        {c.message && <Typography.Paragraph className="fyn-connection-message">“{c.message}”</Typography.Paragraph>}
+        <Typography.Text type="secondary" className="fyn-connection-meta">
+          {t(when, { date })}
+          {c.source && ` · ${t('connections.source', { source: t(`connections.sources.${c.source}`) })}`}
+        </Typography.Text>
+      </div>
+      <Space wrap className="fyn-connection-actions">
+        {tab === 'invitations' && (
+          <>
+            {move('connected', true)}
+            {move('declined')}
+          </>
+        )}
+        {tab === 'requested' && move('withdrawn')}
+        {tab === 'connected' && (
+          <Popconfirm
+            title={t('connections.disconnect_confirm', { name: c.other.name })}
+            okText={t('connections.disconnect')}
+            cancelText={t('connections.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onMove(c, 'disconnected')}
+          >
+            <Button disabled={busy}>{t('connections.disconnect')}</Button>
+          </Popconfirm>
+        )}
+      </Space>
+    </li>
+  );
+}
+
+function ConnectionList({ tab, as }: { tab: ConnectionTab; as: ActorType }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: connectionKeys.list(tab, as),
+    queryFn: ({ pageParam }) => connectionsApi.page(tab, as, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+  });
+  const change = useMutation({
+    mutationFn: ({ c, status }: { c: Connection; status: ConnectionStatus }) => connectionsApi.setStatus(c.id, status),
+    onSuccess: (_, { c, status }) => feedback().message.success(t(MOVES[status as keyof typeof MOVES].done, { name: c.other.name })),
+    onError: (error) => {
+      if (!isApiFailure(error) || error.notified) return;
+      // Someone else answered first (the other side, a colleague for the organisation): the list is read again.
+      feedback().message.error(error.code === 'invalid_transition' || error.status === 404 ? t('connections.changed') : t('errors.server'));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+
+  if (list.isPending) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  if (list.isError) {
+    return <Alert type="error" showIcon title={t('connections.load_failed')} action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>} />;
+  }
+  const rows = list.data.pages.flatMap((p) => p.data);
+  if (rows.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<><span className="fyn-placeholder-heading">{t(`connections.empty.${tab}`)}</span><span className="fyn-placeholder-text">{t(`connections.empty.${tab}_hint`)}</span></>} />;
+  }
+  return (
+    <>
+      <ul className="fyn-connections" aria-label={t(`connections.tabs.${tab}`)}>
+        {rows.map((c) => (
+          <ConnectionItem key={c.id} connection={c} tab={tab} busy={change.isPending} onMove={(conn, status) => change.mutate({ c: conn, status })} />
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button className="fyn-connections-more" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {t('connections.load_more')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * /connections: the people and organisations one is connected with, invitations to answer and
+ * requests sent, as oneself or (with the network view permission) for one's organisation.
+ */
+export function ConnectionsScreen() {
+  const { t } = useTranslation();
+  const organisation = useSessionStore((s) => s.user?.organisation ?? null);
+  const mayActForOrganisation = useSessionStore((s) => s.user?.permissions.includes('network.view') ?? false);
+  const [as, setAs] = useState<ActorType>('user');
+  const [tab, setTab] = useState<ConnectionTab>('connected');
+  const counts = useQuery({ queryKey: connectionKeys.counts(as), queryFn: () => connectionsApi.counts(as) });
+  return (
+    <section className="fyn-page">
+      <RouteTitle />
+      <Typography.Paragraph className="fyn-secondary">{t('connections.intro')}</Typography.Paragraph>
+      {organisation && mayActForOrganisation && (
+        <Segmented<ActorType>
+          className="fyn-connections-as"
+          aria-label={t('connections.as_label')}
+          value={as}
+          onChange={setAs}
+          options={[
+            { value: 'user', label: t('connections.as_me') },
+            { value: 'organisation', label: organisation.name },
+          ]}
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as ConnectionTab)}
+        items={TABS.map((key) => ({
+          key,
+          label: counts.data ? `${t(`connections.tabs.${key}`)} (${counts.data[key]})` : t(`connections.tabs.${key}`),
+          children: <ConnectionList tab={key} as={as} />,
+        }))}
+      />
+    </section>
+  );
+}

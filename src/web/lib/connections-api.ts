@@ -1,0 +1,23 @@
+/** The connections calls and their query keys: the connections screen and the dashboard's widget share them, so a change on one refreshes the other. */
+import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import { api } from './api-client.ts';
+
+export type ConnectionTab = 'connected' | 'invitations' | 'requested';
+export type ConnectionCounts = Record<ConnectionTab, number>;
+
+/** Query keys: every list and count of connections sits under `connections`, so one invalidation refreshes them. */
+export const connectionKeys = {
+  all: ['connections'] as const,
+  counts: (as: ActorType) => ['connections', 'counts', as] as const,
+  list: (tab: ConnectionTab, as: ActorType) => ['connections', 'list', tab, as] as const,
+};
+
+const PATHS: Record<ConnectionTab, string> = { connected: '/connections', invitations: '/connections/invitations', requested: '/connections/requested' };
+
+export const connectionsApi = {
+  counts: (as: ActorType) => api.get<ConnectionCounts>('/connections/counts', { params: { as } }),
+  /** One page of a tab, newest change first; `next_cursor` asks for the next. */
+  page: (tab: ConnectionTab, as: ActorType, cursor: string | null) =>
+    api.list<Connection>(PATHS[tab], { params: { as, per_page: 20, ...(tab === 'connected' && { status: 'connected' }), ...(cursor && { cursor }) } }),
+  setStatus: (id: string, status: ConnectionStatus) => api.patch<Connection>(`/connections/${id}`, { status }),
+};
