@@ -31,6 +31,7 @@ import { registerResource } from './modules/resources/register.ts';
 import { tableOf } from './modules/resources/tables.ts';
 import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
 import { registerConnectionRoutes } from './modules/connections/routes.ts';
+import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
   registerStaffRoutes(app, ctx);
   registerConnectionRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);

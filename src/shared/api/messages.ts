@@ -59,6 +59,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   key_contact_member: 'Choose an active member of your organisation.',
   share_personal_only: 'Only your own connections can be shared with your organisation.',
   block_self: 'You cannot block yourself.',
+  search_too_short: 'Type at least 2 characters.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WidgetSequence } from '#shared/dashboard/widgets.ts';
 
@@ -23,8 +24,10 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     /** The one organisation the user belongs to (FK added in the organisations migration). */
     organisationId: uuid('organisation_id'),
+    /** The name folded for search (lower case, no accents: migration 0012's fyn_fold), trigram-indexed. */
+    searchName: text('search_name').generatedAlwaysAs(sql`fyn_fold(name)`),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`)],
 );
 
 export const sessions = pgTable(

@@ -46,8 +46,13 @@ export const organisations = pgTable(
     billingVersion: integer('billing_version').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
+    /** Name and city folded for search (migration 0012's fyn_fold), trigram-indexed. */
+    searchText: text('search_text').generatedAlwaysAs(sql`fyn_fold(name || ' ' || city)`),
   },
-  (t) => [check('organisations_status_check', sql`${t.status} in ('inactive','awaiting_payment','active','outstanding_payment')`)],
+  (t) => [
+    check('organisations_status_check', sql`${t.status} in ('inactive','awaiting_payment','active','outstanding_payment')`),
+    index('organisations_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 /** Every status change: who (a user) or what (a provider event) made it, from, to, when. */

@@ -16,16 +16,14 @@ import { decodeCursor, encodeCursor, cursorInvalid, fitsColumn } from '../../lib
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { actorAt, presentConnections, type Row } from './present.ts';
 import { onRequest, pairOf, transition, type ActorKey, type Side } from './rules.ts';
 
-type Row = typeof connections.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const idParam = z.object({ id: z.uuid() });
 const userParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(connectionSchema) };
-const otherSide = (side: Side): Side => (side === 'requester' ? 'target' : 'requester');
-const actorAt = (row: Row, side: Side): ActorKey => ({ type: row[`${side}_type`], id: row[`${side}_id`] });
 const same = (a: ActorKey, b: ActorKey) => a.type === b.type && a.id === b.id;
 const isPair = (p: ReturnType<typeof pairOf>) => and(eq(connections.pair_low, p.pair_low), eq(connections.pair_high, p.pair_high))!;
 
@@ -74,51 +72,9 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     throw notFound('The connection');
   }
 
-  /** Rows as the caller sees them: the other side's name and picture, direction, sharing. */
-  async function present(rows: Row[], sideFor: (row: Row) => Side, viewerUserId: string): Promise<Connection[]> {
-    if (rows.length === 0) return [];
-    const others = rows.map((r) => actorAt(r, otherSide(sideFor(r))));
-    const userIds = [...new Set(others.filter((o) => o.type === 'user').map((o) => o.id))];
-    const orgIds = [...new Set(others.filter((o) => o.type === 'organisation').map((o) => o.id))];
-    const [people, orgs, shares] = await Promise.all([
-      userIds.length
-        ? db.select({ id: users.id, name: users.name, image: users.image, org: organisations.name }).from(users).leftJoin(organisations, eq(organisations.id, users.organisationId)).where(inArray(users.id, userIds))
-        : [],
-      orgIds.length ? db.select({ id: organisations.id, name: organisations.name, logo: organisations.logo, country: organisations.country }).from(organisations).where(inArray(organisations.id, orgIds)) : [],
-      db.select({ id: connectionShares.connection_id }).from(connectionShares).where(and(inArray(connectionShares.connection_id, rows.map((r) => r.id)), eq(connectionShares.user_id, viewerUserId))),
-    ]);
-    const personBy = new Map(people.map((p) => [p.id, p]));
-    const orgBy = new Map(orgs.map((o) => [o.id, o]));
-    const shared = new Set(shares.map((s) => s.id));
-    return rows.map((row, i) => {
-      const side = sideFor(row);
-      const other = others[i];
-      const person = other.type === 'user' ? personBy.get(other.id) : undefined;
-      const org = other.type === 'organisation' ? orgBy.get(other.id) : undefined;
-      return {
-        id: row.id,
-        status: row.status,
-        direction: side === 'requester' ? 'sent' : 'received',
-        other: {
-          type: other.type, id: other.id,
-          name: person?.name ?? org?.name ?? '',
-          avatar_url: person?.image ?? org?.logo ?? null,
-          subtitle: person ? (person.org ?? null) : (org?.country ?? null),
-        },
-        message: row.message,
-        source: row.source,
-        key_contact_user_id: row[`${side}_key_contact`],
-        shared_with_organisation: shared.has(row.id),
-        created_at: row.created_at.toISOString(),
-        updated_at: row.updated_at.toISOString(),
-        connected_at: row.connected_at?.toISOString() ?? null,
-      } satisfies Connection;
-    });
-  }
-
   async function presentOne(req: FastifyRequest, row: Row, side: Side): Promise<Connection> {
     const user = await requireUser(ctx, req);
-    return (await present([row], () => side, user.id))[0];
+    return (await presentConnections(db, [row], () => side, user.id))[0];
   }
 
   /** A connection locked for a change in `tx`, with the caller's side. */
@@ -190,7 +146,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
       return { row: updated, created: outcome === 'reopen' };
     });
     reply.code(created ? 201 : 200);
-    return { data: (await present([row], () => (same(actorAt(row, 'requester'), from) ? 'requester' : 'target'), user.id))[0] };
+    return { data: (await presentConnections(db, [row], () => (same(actorAt(row, 'requester'), from) ? 'requester' : 'target'), user.id))[0] };
   });
 
   /** The caller's rows (as a person, or as their organisation), newest change first, by keyset. */
@@ -207,7 +163,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     const sideFor = (row: Row): Side => (same(actorAt(row, 'requester'), actor) ? 'requester' : 'target');
     const last = rows.at(-1);
     return {
-      data: await present(rows, sideFor, user.id),
+      data: await presentConnections(db, rows, sideFor, user.id),
       meta: { next_cursor: last && rows.length === perPage ? encodeCursor(last.updated_at.toISOString(), last.id) : null },
     };
   }
