@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { locationLabel, searchLocations } from '../lib/locations.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
 
 export const LOCATION_SEARCH_DELAY_MS = 300;
 
@@ -17,15 +18,6 @@ export interface LocationPickerProps {
   initial?: { code: string; name: string } | null;
   'aria-invalid'?: boolean;
   status?: 'error';
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 /** A UN/LOCODE place, searched by name or code within the chosen country ("Felixstowe (GBFXT)"). */

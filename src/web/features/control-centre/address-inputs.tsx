@@ -9,7 +9,7 @@ import { countryName, countryOptions } from '../../lib/countries.ts';
 import { useBuilderCountries, useSubdivisions, useTowns, type Town } from './address-builder.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { controlAttrs, type ControlProps } from './reference-select.tsx';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import type { FormValues } from './wire-values.ts';
 
 /** Which builder list a field of a resource form draws on. */

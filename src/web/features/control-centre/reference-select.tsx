@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { useCcTranslation } from './cc-texts.ts';
 import { useReferenceOptions } from './reference-lookup.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /** What antd's Form.Item hands its control. */
 export interface ControlProps {

@@ -18,7 +18,7 @@ import { formatValue } from './format-value.tsx';
 import { initialListState, isNarrowed, listQuery, PAGE_SIZES, sortKeyOf, sortOrderOf, type ListState } from './list-params.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
 import { openResourceForm } from './open-resource-form.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
 
 export interface ResourcePageProps {

@@ -17,7 +17,7 @@ import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefault
 import { useReferenceLabels } from './reference-lookup.ts';
 import { usePrivileges } from './privileges.ts';
 import { openInviteForm, openStaffForm, staffProblem, useRoleOptions } from './staff-forms.tsx';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
 
 export const STAFF_PATH = '/organisation/control-centre/staff';
