@@ -20,4 +20,14 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   const theirs = other.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Olivia Owner' });
   await expect(theirs).toContainText('Northwind Forwarding Ltd');
   await expect(other.getByRole('tab', { name: /^Sent \(0\)$/ })).toBeVisible();
+
+  // The header's search finds Northwind despite a typo; Katrin asks to connect with it.
+  await other.getByRole('button', { name: 'Search' }).click();
+  await other.getByRole('searchbox', { name: 'Search people, organisations and connections' }).fill('northwnd');
+  const organisations = other.getByRole('region', { name: 'Organisations' });
+  await organisations.getByRole('button', { name: 'Connect with Northwind Forwarding Ltd' }).click();
+  await expect(other.getByText('Request sent to Northwind Forwarding Ltd.')).toBeVisible();
+  await expect(organisations.getByText('Request sent')).toBeVisible();
+  await other.keyboard.press('Escape');
+  await expect(other.getByRole('tab', { name: /^Sent \(1\)$/ })).toBeVisible();
 });

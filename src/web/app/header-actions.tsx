@@ -1,11 +1,12 @@
 import { Avatar, Button, Dropdown, Empty, Switch, type MenuProps } from 'antd';
-import { BellOutlined, LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, LogoutOutlined, MoonOutlined, SearchOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useThemeStore } from '../lib/theme-store.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
+import { openSearch } from './open-search.ts';
 import { userMenuRoutes } from './side-menu.tsx';
 
 /** Light or dark colour scheme (kept in this browser). */
@@ -22,6 +23,12 @@ export function ThemeSwitch() {
       unCheckedChildren={<SunOutlined aria-hidden="true" />}
     />
   );
+}
+
+/** The header's search: people, organisations and connections (features/search). */
+export function SearchButton() {
+  const { t } = useTranslation();
+  return <Button type="text" shape="circle" icon={<SearchOutlined aria-hidden="true" />} aria-label={t('shell.search')} onClick={openSearch} />;
 }
 
 /** The notifications bell. Notifications arrive with their own issue; until then it says so. */

@@ -27,7 +27,7 @@ const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', '
 const SAME_IN: Record<string, string[]> = {
   de: ['nav.organisation', 'connections.organisation', 'connections.sources.online'],
   es: ['nav.general'],
-  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'connections.organisation', 'connections.tabs.invitations'],
+  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'connections.organisation', 'connections.tabs.invitations', 'search.organisations'],
   ro: ['nav.general', 'connections.sources.online'],
 };
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand.tsx';
 import { useShellStore } from '../../lib/shell-store.ts';
 import { AppDrawer } from '../app-drawer.tsx';
-import { NotificationsBell, ThemeSwitch, UserMenu } from '../header-actions.tsx';
+import { NotificationsBell, SearchButton, ThemeSwitch, UserMenu } from '../header-actions.tsx';
 import { ScreenProviders } from '../screen-providers.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { breadcrumbFor } from '../routes.tsx';
@@ -99,6 +99,7 @@ export function HomeLayout() {
               {!(isLoggedIn && !narrow) && <Brand />}
             </div>
             <div className="fyn-header-end">
+              {isLoggedIn && <SearchButton />}
               <LanguageSwitcher />
               <ThemeSwitch />
               {isLoggedIn && <NotificationsBell />}
