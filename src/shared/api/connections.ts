@@ -72,3 +72,15 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 export const connectionPageSchema = z.object({ data: z.array(connectionSchema), meta: z.object({ next_cursor: z.string().nullable() }) });
 export const connectionCountsSchema = z.object({ connected: z.number(), invitations: z.number(), requested: z.number() });
+
+/** Someone the caller may know: mutual connections, the same forwarder network, the same port. */
+export const suggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  organisation: z.string().nullable(),
+  mutual: z.number(),
+  same_network: z.boolean(),
+  same_port: z.boolean(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;

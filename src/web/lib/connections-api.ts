@@ -1,5 +1,5 @@
 /** The connections calls and their query keys: the connections screen and the dashboard's widget share them, so a change on one refreshes the other. */
-import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import type { ActorType, Connection, ConnectionStatus, Suggestion } from '#shared/api/connections.ts';
 import { api } from './api-client.ts';
 
 export type ConnectionTab = 'connected' | 'invitations' | 'requested';
@@ -10,6 +10,7 @@ export const connectionKeys = {
   all: ['connections'] as const,
   counts: (as: ActorType) => ['connections', 'counts', as] as const,
   list: (tab: ConnectionTab, as: ActorType) => ['connections', 'list', tab, as] as const,
+  suggestions: ['connections', 'suggestions'] as const,
 };
 
 const PATHS: Record<ConnectionTab, string> = { connected: '/connections', invitations: '/connections/invitations', requested: '/connections/requested' };
@@ -20,4 +21,7 @@ export const connectionsApi = {
   page: (tab: ConnectionTab, as: ActorType, cursor: string | null) =>
     api.list<Connection>(PATHS[tab], { params: { as, per_page: 20, ...(tab === 'connected' && { status: 'connected' }), ...(cursor && { cursor }) } }),
   setStatus: (id: string, status: ConnectionStatus) => api.patch<Connection>(`/connections/${id}`, { status }),
+  /** Ask to connect, as oneself. */
+  request: (target: { type: ActorType; id: string }) => api.post<Connection>('/connections', { target }),
+  suggestions: () => api.get<Suggestion[]>('/connections/suggestions'),
 };

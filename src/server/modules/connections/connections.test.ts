@@ -186,4 +186,41 @@ describe('connections', () => {
     expect((await hub.get('/api/connections?cursor=bm9wZQ')).statusCode).toBe(422);
     expect((await hub.get('/api/connection-sources')).data.data.map((s: { code: string }) => s.code)).toContain('trade_show');
   });
+
+  it('suggests people met through connections, the same forwarder network or the same port, best first', async () => {
+    const at = async (name: string, orgName: string, port: string | null) => {
+      const c = await owner(name, orgName);
+      if (port) await t.database.query('update organisations set location_code = $1 where id = $2', [port, c.orgId]);
+      return c;
+    };
+    const me = await at('Sam Suggest', 'Suggest Forwarding', 'NLRTM');
+    const friend = await person('Tara Friend');
+    const friendOfFriend = await person('Uma Twostep');
+    const portNeighbour = await at('Vic Porter', 'Porter Agencies', 'NLRTM');
+    const networkPeer = await at('Wim Network', 'Network Lines', 'DEHAM');
+    await at('Xia Stranger', 'Far Away Co', 'CNSHA');
+    const blocked = await person('Yan Blocked');
+    const connect = async (a: Client, b: Client) => {
+      const id = (await ask(a, b)).data.data.id;
+      await b.request('PATCH', `/api/connections/${id}`, { status: 'connected' });
+    };
+    await connect(me, friend);
+    await connect(friend, friendOfFriend);
+    await connect(friend, blocked);
+    await blocked.post(`/api/users/${me.id}/block`);
+    for (const org of [me.orgId, networkPeer.orgId]) {
+      await t.database.query(`insert into supply_chain_networks (organisation_id, id, name, kind) values ($1, gen_random_uuid(), 'WCA Inter Global', 'forwarder_network')`, [org]);
+    }
+    const names = async () => ((await me.get('/api/connections/suggestions')).data.data as { name: string }[]).map((s) => s.name);
+    const suggestions = (await me.get('/api/connections/suggestions')).data.data as { name: string; mutual: number; same_network: boolean; same_port: boolean }[];
+    expect(suggestions.map((x) => x.name)).toEqual(['Uma Twostep', 'Wim Network', 'Vic Porter']);
+    expect(suggestions[0]).toMatchObject({ mutual: 1, same_network: false, same_port: false });
+    expect(suggestions[1]).toMatchObject({ mutual: 0, same_network: true });
+    expect(suggestions[2]).toMatchObject({ mutual: 0, same_port: true });
+    expect(await names()).not.toContain('Xia Stranger');
+    expect(await names()).not.toContain('Yan Blocked');
+    // Asking someone takes them off the list.
+    await ask(me, portNeighbour);
+    expect(await names()).toEqual(['Uma Twostep', 'Wim Network']);
+  });
 });

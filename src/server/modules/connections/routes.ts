@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
   CONNECTION_SOURCES, connectionCountsQuery, connectionCountsSchema, connectionListQuery, connectionPageSchema, connectionPatchBody,
-  connectionRequestBody, connectionSchema, connectionSourceBody, keyContactBody, type Connection,
+  connectionRequestBody, connectionSchema, connectionSourceBody, keyContactBody, suggestionSchema, type Connection,
 } from '#shared/api/connections.ts';
 import { envelope } from '#shared/api/errors.ts';
 import type { Permission } from '#shared/resources/permissions.ts';
@@ -202,6 +202,48 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
       .from(connections)
       .where(or(isRequester(a), isTarget(a)));
     return { data: { connected: Number(c.connected), invitations: Number(c.invitations), requested: Number(c.requested) } };
+  });
+
+  api.get('/api/connections/suggestions', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'People the caller may know: second degree, the same forwarder network, the same port', response: { 200: envelope(z.array(suggestionSchema)) } },
+  }, async (req) => {
+    const me = await requireUser(ctx, req);
+    // Colleagues, blocked people, and anyone the caller is connected with or waiting on are left out.
+    const rows = await ctx.database.query<{ id: string; name: string; image: string | null; org: string | null; mutual: number; same_network: boolean; same_port: boolean }>(
+      `with friends as (
+         select case when c.requester_id = $1::uuid then c.target_id else c.requester_id end as id
+           from connections c
+          where c.status = 'connected' and c.requester_type = 'user' and c.target_type = 'user' and (c.requester_id = $1::uuid or c.target_id = $1::uuid)
+       ), second as (
+         select case when c.requester_id = f.id then c.target_id else c.requester_id end as id, count(*)::int as mutual
+           from connections c join friends f on c.requester_id = f.id or c.target_id = f.id
+          where c.status = 'connected' and c.requester_type = 'user' and c.target_type = 'user'
+          group by 1
+       ), home as (
+         select o.id, o.location_code from users u join organisations o on o.id = u.organisation_id where u.id = $1::uuid
+       ), networks as (
+         select lower(n.name) as name from supply_chain_networks n join home on n.organisation_id = home.id
+       ), scored as (
+         select u.id, u.name, u.image, o.name as org, coalesce(s.mutual, 0) as mutual,
+                coalesce(exists (select 1 from supply_chain_networks n where n.organisation_id = o.id and lower(n.name) in (select name from networks)), false) as same_network,
+                coalesce(o.location_code is not null and o.location_code = (select location_code from home), false) as same_port
+           from users u
+           left join organisations o on o.id = u.organisation_id
+           left join second s on s.id = u.id
+          where u.email_verified and u.id <> $1::uuid
+            and u.organisation_id is distinct from (select id from home)
+            and not exists (select 1 from user_blocks b where (b.blocker_id = $1::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = $1::uuid))
+            and not exists (select 1 from connections c
+                             where c.pair_low = least('user:' || $1::uuid::text, 'user:' || u.id::text) and c.pair_high = greatest('user:' || $1::uuid::text, 'user:' || u.id::text)
+                               and c.status in ('pending', 'connected'))
+       )
+       select * from scored where mutual > 0 or same_network or same_port
+        order by mutual * 3 + same_network::int * 2 + same_port::int desc, name
+        limit 10`,
+      [me.id],
+    );
+    return { data: rows.map((r) => ({ id: r.id, name: r.name, avatar_url: r.image, organisation: r.org, mutual: r.mutual, same_network: r.same_network, same_port: r.same_port })) };
   });
 
   api.get('/api/connections/:id', {

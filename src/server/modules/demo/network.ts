@@ -13,6 +13,8 @@ const PARTNERS: { email: string; name: string; org?: { name: string; types: Orga
   { email: 'katrin@hfl.demo.fyn.local', name: 'Katrin Vogel', org: { name: 'Hamburg Feeder Lines GmbH', types: ['shipping_line', 'carrier'], country: 'DE', city: 'Hamburg', address: 'Am Sandtorkai 48', location: 'DEHAM' } },
   { email: 'lucia@vfs.demo.fyn.local', name: 'Lucía Martínez', org: { name: 'Valencia Freight Services S.L.', types: ['forwarder', 'warehouse'], country: 'ES', city: 'Valencia', address: 'Avenida del Puerto 332', location: 'ESVLC' } },
   { email: 'priya.nair@demo.fyn.local', name: 'Priya Nair' },
+  { email: 'ahmed@gbl.demo.fyn.local', name: 'Ahmed Al-Mansouri', org: { name: 'Gulf Bridge Logistics LLC', types: ['forwarder', 'nvocc'], country: 'AE', city: 'Dubai', address: 'Jebel Ali Free Zone, Gate 5', location: 'AEJEA' } },
+  { email: 'sven.larsen@demo.fyn.local', name: 'Sven Larsen' },
 ];
 
 /**
@@ -76,4 +78,13 @@ export async function seedDemoNetwork(ctx: AppContext, ownerId: string, northwin
   await connect(olivia, person['priya.nair@demo.fyn.local'], 'pending', 4, ownerId, {
     source: 'met_in_person', message: 'Thank you for the CDS session in Ipswich — I would like to stay in touch.',
   });
+  // People Olivia may know: Ahmed through Pieter and Li Wei and the same forwarder network, Sven through Pieter.
+  const ahmed = 'ahmed@gbl.demo.fyn.local';
+  await connect(person[ahmed], person[pieter], 'connected', 150, person[ahmed].id, { source: 'network_membership' });
+  await connect(person['li.wei@sol.demo.fyn.local'], person[ahmed], 'connected', 60, person['li.wei@sol.demo.fyn.local'].id, { source: 'worked_together' });
+  await connect(person['sven.larsen@demo.fyn.local'], person[pieter], 'connected', 30, person['sven.larsen@demo.fyn.local'].id, { source: 'customer' });
+  await ctx.database.query(
+    `insert into supply_chain_networks (organisation_id, id, name, kind, membership_number, member_since, website) values ($1, $2, 'WCA Inter Global', 'forwarder_network', 'WCA-118203', '2021-03-01', 'https://www.wcaworld.com')`,
+    [company[ahmed].id, uuidv7()],
+  );
 }

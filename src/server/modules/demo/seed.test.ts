@@ -48,6 +48,9 @@ describe('demo data', () => {
     expect(invitations[0].other.subtitle).toBe('Valencia Freight Services S.L.');
     const connected = (await owner.get('/api/connections?status=connected')).data.data as { other: { name: string }; shared_with_organisation: boolean }[];
     expect(connected.find((c) => c.other.name === 'Pieter de Vries')?.shared_with_organisation).toBe(true);
+    const suggested = (await owner.get('/api/connections/suggestions')).data.data as { name: string; mutual: number; same_network: boolean }[];
+    expect(suggested.map((x) => x.name)).toEqual(['Ahmed Al-Mansouri', 'Sven Larsen']);
+    expect(suggested[0]).toMatchObject({ mutual: 2, same_network: true });
     // The partners log in with the demo password, and see the other side.
     const katrin = await login('katrin@hfl.demo.fyn.local');
     expect((await katrin.get('/api/connections/requested')).data.data[0].other.name).toBe('Olivia Owner');

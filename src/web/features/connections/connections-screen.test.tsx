@@ -18,9 +18,12 @@ const connection = (id: string, name: string, extra: Partial<Connection> = {}): 
 });
 const page = (data: Connection[], next_cursor: string | null = null) => ({ data, meta: { total: data.length, page: 1, per_page: 20, next_cursor } });
 
-/** A fake server: counts and the three lists, by the caller (`as`). */
+let suggestions: unknown[] = [];
+
+/** A fake server: counts, the three lists by the caller (`as`), and suggestions. */
 function serve(lists: { connected?: Connection[]; invitations?: Connection[]; requested?: Connection[] }, orgLists: typeof lists = {}) {
   api.get.mockImplementation(async (url: string, options?: { params?: { as?: string } }) => {
+    if (url === '/connections/suggestions') return suggestions;
     if (url !== '/connections/counts') throw new Error(`unexpected GET ${url}`);
     const l = options?.params?.as === 'organisation' ? orgLists : lists;
     return { connected: l.connected?.length ?? 0, invitations: l.invitations?.length ?? 0, requested: l.requested?.length ?? 0 };
@@ -91,5 +94,22 @@ describe('connections screen', () => {
     renderScreen(<ConnectionsScreen />, '/connections');
     expect(await screen.findByText('No connections yet')).toBeTruthy();
     expect(screen.queryByText('Northwind Forwarding Ltd')).toBeNull();
+  });
+
+  it('suggests people one may know, with why, and asks for one', async () => {
+    suggestions = [{ id: 'u9', name: 'Ahmed Al-Mansouri', avatar_url: null, organisation: 'Gulf Bridge Logistics LLC', mutual: 2, same_network: true, same_port: false }];
+    serve({});
+    api.post.mockResolvedValue({});
+    renderScreen(<ConnectionsScreen />, '/connections');
+    await userEvent.click(await screen.findByRole('tab', { name: 'People you may know' }));
+    const list = await screen.findByRole('list', { name: 'People you may know' });
+    expect(within(list).getByText('Mutual connections: 2 · Same forwarder network')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Connect with Ahmed Al-Mansouri' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections', { target: { type: 'user', id: 'u9' } }));
+    expect(await screen.findByText('Request sent to Ahmed Al-Mansouri.')).toBeTruthy();
+    // The organisation's view has no suggestions tab.
+    await userEvent.click(screen.getByText('Northwind Forwarding Ltd'));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'People you may know' })).toBeNull());
+    suggestions = [];
   });
 });

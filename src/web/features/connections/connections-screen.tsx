@@ -4,7 +4,7 @@ import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Skeleton, Space, T
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import type { ActorType, Connection, ConnectionStatus, Suggestion } from '#shared/api/connections.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { countryName } from '../../lib/countries.ts';
@@ -118,6 +118,52 @@ function ConnectionList({ tab, as }: { tab: ConnectionTab; as: ActorType }) {
   );
 }
 
+/** People the user may know, each with why and a way to ask. */
+function Suggestions() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: connectionKeys.suggestions, queryFn: connectionsApi.suggestions });
+  const ask = useMutation({
+    mutationFn: (s: Suggestion) => connectionsApi.request({ type: 'user', id: s.id }),
+    onSuccess: (_, s) => feedback().message.success(t('search.requested', { name: s.name })),
+    onError: (error) => {
+      if (isApiFailure(error) && !error.notified) feedback().message.error(error.status === 409 || error.status === 404 ? t('connections.changed') : t('errors.server'));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+  if (list.isPending) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  if (list.isError) return <Alert type="error" showIcon title={t('connections.load_failed')} action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>} />;
+  if (list.data.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<><span className="fyn-placeholder-heading">{t('connections.empty.suggestions')}</span><span className="fyn-placeholder-text">{t('connections.empty.suggestions_hint')}</span></>} />;
+  }
+  return (
+    <ul className="fyn-connections" aria-label={t('connections.tabs.suggestions')}>
+      {list.data.map((s) => {
+        const why = [
+          s.mutual > 0 && t('connections.reasons.mutual', { count: s.mutual }),
+          s.same_network && t('connections.reasons.same_network'),
+          s.same_port && t('connections.reasons.same_port'),
+        ].filter(Boolean);
+        return (
+          <li key={s.id} className="fyn-connection">
+            <Avatar size={48} src={s.avatar_url ?? undefined} icon={<UserOutlined />} alt="" />
+            <div className="fyn-connection-body">
+              <Typography.Text strong>{s.name}</Typography.Text>
+              {s.organisation && <Typography.Text type="secondary">{s.organisation}</Typography.Text>}
+              <Typography.Text type="secondary" className="fyn-connection-meta">{why.join(' · ')}</Typography.Text>
+            </div>
+            <Space wrap className="fyn-connection-actions">
+              <Button type="primary" disabled={ask.isPending} onClick={() => ask.mutate(s)} aria-label={t('search.connect_with', { name: s.name })}>
+                {t('search.connect')}
+              </Button>
+            </Space>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * /connections: the people and organisations one is connected with, invitations to answer and
  * requests sent, as oneself or (with the network view permission) for one's organisation.
@@ -127,7 +173,7 @@ export function ConnectionsScreen() {
   const organisation = useSessionStore((s) => s.user?.organisation ?? null);
   const mayActForOrganisation = useSessionStore((s) => s.user?.permissions.includes('network.view') ?? false);
   const [as, setAs] = useState<ActorType>('user');
-  const [tab, setTab] = useState<ConnectionTab>('connected');
+  const [tab, setTab] = useState<ConnectionTab | 'suggestions'>('connected');
   const counts = useQuery({ queryKey: connectionKeys.counts(as), queryFn: () => connectionsApi.counts(as) });
   return (
     <section className="fyn-page">
@@ -146,13 +192,17 @@ export function ConnectionsScreen() {
         />
       )}
       <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as ConnectionTab)}
-        items={TABS.map((key) => ({
-          key,
-          label: counts.data ? `${t(`connections.tabs.${key}`)} (${counts.data[key]})` : t(`connections.tabs.${key}`),
-          children: <ConnectionList tab={key} as={as} />,
-        }))}
+        activeKey={as === 'organisation' && tab === 'suggestions' ? 'connected' : tab}
+        onChange={(key) => setTab(key as ConnectionTab | 'suggestions')}
+        items={[
+          ...TABS.map((key) => ({
+            key,
+            label: counts.data ? `${t(`connections.tabs.${key}`)} (${counts.data[key]})` : t(`connections.tabs.${key}`),
+            children: <ConnectionList tab={key} as={as} />,
+          })),
+          // Suggestions are people for a person; an organisation's come with the CRM.
+          ...(as === 'user' ? [{ key: 'suggestions', label: t('connections.tabs.suggestions'), children: <Suggestions /> }] : []),
+        ]}
       />
     </section>
   );

@@ -29,7 +29,7 @@ function LinkAction({ link, name, target }: { link: Link; name: string; target: 
     void refresh();
   };
   const ask = useMutation({
-    mutationFn: () => api.post('/connections', { target }),
+    mutationFn: () => connectionsApi.request(target),
     onSuccess: () => feedback().message.success(t('search.requested', { name })),
     onError: failed,
     onSettled: refresh,
