@@ -26,8 +26,16 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await other.getByRole('searchbox', { name: 'Search people, organisations and connections' }).fill('northwnd');
   const organisations = other.getByRole('region', { name: 'Organisations' });
   await organisations.getByRole('button', { name: 'Connect with Northwind Forwarding Ltd' }).click();
+  const note = other.getByRole('tooltip');
+  await note.getByRole('textbox', { name: 'Note' }).fill('Weekly feeders Hamburg–Felixstowe for your transhipments.');
+  await note.getByRole('button', { name: 'Send request' }).click();
   await expect(other.getByText('Request sent to Northwind Forwarding Ltd.')).toBeVisible();
   await expect(organisations.getByText('Request sent')).toBeVisible();
   await other.keyboard.press('Escape');
   await expect(other.getByRole('tab', { name: /^Sent \(1\)$/ })).toBeVisible();
+
+  // Northwind's staff see it as the organisation's invitation, note included.
+  await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
+  await page.getByRole('tab', { name: /^Invitations \(\d+\)$/ }).click();
+  await expect(page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: 'Katrin Vogel' })).toContainText('Weekly feeders Hamburg–Felixstowe');
 });

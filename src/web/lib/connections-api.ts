@@ -1,5 +1,5 @@
 /** The connections calls and their query keys: the connections screen and the dashboard's widget share them, so a change on one refreshes the other. */
-import type { ActorType, Connection, ConnectionStatus, Suggestion } from '#shared/api/connections.ts';
+import type { ActorType, Connection, ConnectionSource, ConnectionStatus, Suggestion } from '#shared/api/connections.ts';
 import { api } from './api-client.ts';
 
 export type ConnectionTab = 'connected' | 'invitations' | 'requested';
@@ -21,7 +21,8 @@ export const connectionsApi = {
   page: (tab: ConnectionTab, as: ActorType, cursor: string | null) =>
     api.list<Connection>(PATHS[tab], { params: { as, per_page: 20, ...(tab === 'connected' && { status: 'connected' }), ...(cursor && { cursor }) } }),
   setStatus: (id: string, status: ConnectionStatus) => api.patch<Connection>(`/connections/${id}`, { status }),
-  /** Ask to connect, as oneself. */
-  request: (target: { type: ActorType; id: string }) => api.post<Connection>('/connections', { target }),
+  /** Ask to connect, as oneself, with a note and how the two know each other if given. */
+  request: (target: { type: ActorType; id: string }, note: { message?: string; source?: ConnectionSource } = {}) =>
+    api.post<Connection>('/connections', { target, ...(note.message && { message: note.message }), ...(note.source && { source: note.source }) }),
   suggestions: () => api.get<Suggestion[]>('/connections/suggestions'),
 };

@@ -105,7 +105,11 @@ describe('connections screen', () => {
     const list = await screen.findByRole('list', { name: 'People you may know' });
     expect(within(list).getByText('Mutual connections: 2 · Same forwarder network')).toBeTruthy();
     await userEvent.click(within(list).getByRole('button', { name: 'Connect with Ahmed Al-Mansouri' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections', { target: { type: 'user', id: 'u9' } }));
+    const form = await screen.findByRole('tooltip');
+    await userEvent.click(within(form).getByRole('combobox', { name: 'How you know each other (optional)' }));
+    await userEvent.click(await screen.findByText('forwarder network', { selector: '.ant-select-item-option-content' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections', { target: { type: 'user', id: 'u9' }, source: 'network_membership' }));
     expect(await screen.findByText('Request sent to Ahmed Al-Mansouri.')).toBeTruthy();
     // The organisation's view has no suggestions tab.
     await userEvent.click(screen.getByText('Northwind Forwarding Ltd'));

@@ -4,7 +4,8 @@ import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Skeleton, Space, T
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActorType, Connection, ConnectionStatus, Suggestion } from '#shared/api/connections.ts';
+import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import { ConnectButton } from '../../components/connect-button.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { countryName } from '../../lib/countries.ts';
@@ -121,16 +122,7 @@ function ConnectionList({ tab, as }: { tab: ConnectionTab; as: ActorType }) {
 /** People the user may know, each with why and a way to ask. */
 function Suggestions() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const list = useQuery({ queryKey: connectionKeys.suggestions, queryFn: connectionsApi.suggestions });
-  const ask = useMutation({
-    mutationFn: (s: Suggestion) => connectionsApi.request({ type: 'user', id: s.id }),
-    onSuccess: (_, s) => feedback().message.success(t('search.requested', { name: s.name })),
-    onError: (error) => {
-      if (isApiFailure(error) && !error.notified) feedback().message.error(error.status === 409 || error.status === 404 ? t('connections.changed') : t('errors.server'));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
-  });
   if (list.isPending) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
   if (list.isError) return <Alert type="error" showIcon title={t('connections.load_failed')} action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>} />;
   if (list.data.length === 0) {
@@ -153,9 +145,7 @@ function Suggestions() {
               <Typography.Text type="secondary" className="fyn-connection-meta">{why.join(' · ')}</Typography.Text>
             </div>
             <Space wrap className="fyn-connection-actions">
-              <Button type="primary" disabled={ask.isPending} onClick={() => ask.mutate(s)} aria-label={t('search.connect_with', { name: s.name })}>
-                {t('search.connect')}
-              </Button>
+              <ConnectButton primary target={{ type: 'user', id: s.id }} name={s.name} />
             </Space>
           </li>
         );

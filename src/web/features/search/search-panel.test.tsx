@@ -39,7 +39,10 @@ describe('search panel', () => {
     expect(within(people).getByText('Request sent')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your connections' })).toBeNull();
     await userEvent.click(within(people).getByRole('button', { name: 'Connect with Lucía Martínez' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections', { target: { type: 'user', id: 'u1' } }));
+    const form = await screen.findByRole('tooltip');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Note' }), 'Groupage to Valencia?');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections', { target: { type: 'user', id: 'u1' }, message: 'Groupage to Valencia?' }));
     expect(await screen.findByText('Request sent to Lucía Martínez.')).toBeTruthy();
     await userEvent.click(within(people).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/connections/c2', { status: 'connected' }));

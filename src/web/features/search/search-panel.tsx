@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActorType } from '#shared/api/connections.ts';
 import type { SearchResults } from '#shared/api/search.ts';
+import { ConnectButton } from '../../components/connect-button.tsx';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { connectionKeys, connectionsApi } from '../../lib/connections-api.ts';
@@ -28,12 +29,6 @@ function LinkAction({ link, name, target }: { link: Link; name: string; target: 
     if (isApiFailure(error) && !error.notified) feedback().message.error(error.status === 409 || error.status === 404 ? t('connections.changed') : t('errors.server'));
     void refresh();
   };
-  const ask = useMutation({
-    mutationFn: () => connectionsApi.request(target),
-    onSuccess: () => feedback().message.success(t('search.requested', { name })),
-    onError: failed,
-    onSettled: refresh,
-  });
   const accept = useMutation({
     mutationFn: (id: string) => connectionsApi.setStatus(id, 'connected'),
     onSuccess: () => feedback().message.success(t('connections.accepted', { name })),
@@ -49,11 +44,7 @@ function LinkAction({ link, name, target }: { link: Link; name: string; target: 
       </Button>
     );
   }
-  return (
-    <Button size="middle" loading={ask.isPending} onClick={() => ask.mutate()} aria-label={t('search.connect_with', { name })}>
-      {t('search.connect')}
-    </Button>
-  );
+  return <ConnectButton target={target} name={name} />;
 }
 
 function Result({ avatar, icon, name, subtitle, action }: { avatar: string | null; icon: ReactNode; name: string; subtitle: string | null; action?: ReactNode }) {
