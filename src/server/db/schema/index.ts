@@ -4,3 +4,4 @@ export * from './locations.ts';
 export * from './organisations.ts';
 export * from './tenant.ts';
 export * from './network.ts';
+export * from './social.ts';
