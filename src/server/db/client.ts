@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
 import { migrationsDir } from '../paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db` (or `Db` itself, for code that runs in either). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

@@ -10,7 +10,7 @@ import {
 import { envelope } from '#shared/api/errors.ts';
 import type { Permission } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { connections, connectionShares, organisationMembers, organisations, userBlocks, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, cursorInvalid, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -18,8 +18,6 @@ import { requireUser } from '../auth/session.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 import { actorAt, presentConnections, type Row } from './present.ts';
 import { onRequest, pairOf, transition, type ActorKey, type Side } from './rules.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const idParam = z.object({ id: z.uuid() });
 const userParam = z.object({ id: z.uuid() });

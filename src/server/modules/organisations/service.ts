@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Organisation, organisationInput } from '#shared/api/organisations.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { chargeCodesTable, locations, organisationCurrenciesTable, organisationMembers, organisationStatusEvents, organisations, roles, users, type OrganisationStatus } from '../../db/schema/index.ts';
 import { BUILTIN_ROLES, type BuiltinRole } from '#shared/resources/permissions.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,8 +12,6 @@ import type { OrganisationRow } from './membership.ts';
 import { defaultChargeCodes, localCurrency } from './defaults.ts';
 
 type Input = z.output<typeof organisationInput>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 const columns = (input: Partial<Input>) => ({
   ...(input.name !== undefined && { name: input.name }),
   ...(input.types !== undefined && { types: input.types }),

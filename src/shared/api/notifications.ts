@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * What a notification tells of (texts in the web's `notifications.types.<type>`). Later areas add
+ * theirs here and call the server's `notify()`.
+ */
+export const NOTIFICATION_TYPES = [
+  'connection_request', 'connection_accepted', 'organisation_connection_request', 'organisation_connection_accepted',
+  'comment', 'like', 'mention', 'message',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const personRef = z.object({ id: z.uuid(), name: z.string(), avatar_url: z.string().nullable() });
+export type PersonRef = z.infer<typeof personRef>;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** The newest actors first (up to three), and how many there are in all. */
+  actors: z.array(personRef),
+  actor_count: z.number().int(),
+  subject: z.object({ type: z.string(), id: z.uuid() }).nullable(),
+  /** Type-specific details (an excerpt, a chat's title, an organisation's name). */
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  seen: z.boolean(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPage = z.object({ data: z.array(notificationSchema), meta: z.object({ next_cursor: z.string().nullable() }) });
+export const notificationListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export const notificationSummary = z.object({ unseen: z.number().int(), unread: z.number().int() });
+export type NotificationSummary = z.infer<typeof notificationSummary>;
+
+/** One event of the live stream (GET /api/events), as the browser receives it in `data:`. */
+export type LiveEvent = { id: number; type: 'notification' | 'message' | 'chat_read' | 'connection' | 'post'; data: Record<string, unknown> };
