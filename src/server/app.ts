@@ -31,7 +31,14 @@ import { registerResource } from './modules/resources/register.ts';
 import { tableOf } from './modules/resources/tables.ts';
 import { RESOURCE_HOOKS } from './modules/resources/hooks.ts';
 import { registerConnectionRoutes } from './modules/connections/routes.ts';
+import { registerPostRoutes } from './modules/posts/routes.ts';
+import { registerProfileRoutes } from './modules/profiles/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
+import { registerChatRoutes } from './modules/chats/routes.ts';
+import { createLiveHub } from './modules/events/hub.ts';
+import { registerEventRoutes } from './modules/events/routes.ts';
+import { createJobs } from './modules/jobs/jobs.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
@@ -97,11 +104,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
     lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
+    jobs: createJobs(database, { work: config.jobs, log: app.log }),
   };
   app.decorate('ctx', ctx);
   notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
+  const live = await createLiveHub(database);
+  // Jobs start once every module has defined its own (below), and stop before the database closes.
+  app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop().catch((err: unknown) => app.log.warn({ err }, 'stopping background jobs failed'));
     // A database already closed (shutdown, lost) has dropped its listeners with it.
+    await live.stop();
     await notices?.stop();
     await mailer.close();
     if (!options.database) await database.close();
@@ -173,7 +186,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
   registerStaffRoutes(app, ctx);
   registerConnectionRoutes(app, ctx);
+  registerPostRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  registerChatRoutes(app, ctx);
+  registerEventRoutes(app, ctx, live);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);
   registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);

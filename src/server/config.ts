@@ -45,6 +45,8 @@ const envSchema = z.object({
   DEV_MODE: boolish.optional(),
   /** The local payment provider takes cards in production only when this is set on purpose. */
   LOCAL_PAYMENTS: boolish.optional(),
+  /** Whether this node runs background jobs (JOBS=false: a node that only answers requests). */
+  JOBS: boolish.optional(),
 });
 
 export type Config = {
@@ -87,6 +89,8 @@ export type Config = {
   localPayments: boolean;
   /** Where the built SPA lives; null serves no SPA (tests). */
   webDir: string | null;
+  /** Whether this node works on background jobs (modules/jobs); every node can queue them. */
+  jobs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     demoSeed: dev.on && (e.DEMO_SEED ?? !e.DATABASE_URL),
     localPayments: !production || e.LOCAL_PAYMENTS === true,
     webDir,
+    jobs: e.JOBS ?? true,
   };
 }
 

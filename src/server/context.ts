@@ -7,6 +7,7 @@ import type { FileStore } from './modules/files/store.ts';
 import type { PaymentProvider } from './modules/billing/provider.ts';
 import type { IdentityCache } from './modules/auth/session.ts';
 import type { ListCache } from './modules/resources/list-cache.ts';
+import type { Jobs } from './modules/jobs/jobs.ts';
 
 /** What every module receives: configuration and the adapters chosen at start. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   identities: IdentityCache;
   /** List pages kept in memory on the embedded database (modules/resources/list-cache.ts). */
   lists: ListCache;
+  /** Durable background jobs (modules/jobs): modules define theirs when registering. */
+  jobs: Jobs;
 };

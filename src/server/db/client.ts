@@ -7,20 +7,30 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
 import { migrationsDir } from '../paths.ts';
+import { migrateJobs } from '../modules/jobs/jobs.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of `Db` (or `Db` itself, for code that runs in either). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows of a raw `sql` query, in `db` or a transaction (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   /** Plain parameterised SQL, for the few statements drizzle does not express well. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The driver's own answer to one statement with parameters, or to a script without (pg-boss's adapter, modules/jobs). */
+  executeSql(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Our migrations, then pg-boss's schema (modules/jobs). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,12 +72,18 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     extensions: { pg_trgm, btree_gin, unaccent },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     driver: 'pglite',
     pglite: client,
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
+    },
+    async executeSql(text, params) {
+      if (params?.length) return client.query(text, params);
+      // A script of several statements (pg-boss's migrations): the answer of the last one.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
     async listen(channel, handlers) {
       // PGlite hands a statement's notices over with its answer, in this process: nothing to wait for.
@@ -76,6 +92,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
+      await migrateJobs(database);
     },
     async ping() {
       if (client.closed) throw new Error('database closed');
@@ -85,6 +102,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
       if (!client.closed) await client.close();
     },
   };
+  return database;
 }
 
 async function openPostgres(url: string, poolSize: number, listenUrl: string): Promise<Database> {
@@ -93,11 +111,15 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
-  return {
+  const database: Database = {
     db,
     driver: 'postgres',
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
+    },
+    async executeSql(text, params) {
+      const result = (await pool.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
     },
     listen: (channel, handlers) => listenPostgres(listenUrl, channel, handlers),
     async migrate() {
@@ -109,6 +131,7 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         conn.release();
       }
+      await migrateJobs(database);
     },
     async ping() {
       if (closed) throw new Error('database closed');
@@ -120,6 +143,7 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
       await pool.end();
     },
   };
+  return database;
 }
 
 /** How long a lost listening connection waits before it tries again. */

@@ -38,6 +38,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   demoSeed: false,
   localPayments: true,
   webDir: null,
+  // Workers poll; the tests that need them turn them on (and call the handlers directly where they can).
+  jobs: false,
   ...overrides,
 });
 

@@ -60,6 +60,11 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   share_personal_only: 'Only your own connections can be shared with your organisation.',
   block_self: 'You cannot block yourself.',
   search_too_short: 'Type at least 2 characters.',
+  list_too_long: 'Use at most 20 entries.',
+  period_order: 'The end comes before the start.',
+  phone_invalid: 'Enter a phone number, e.g. +44 1394 555 010.',
+  too_many_images: 'Attach at most 4 pictures.',
+  post_image_too_large: 'The picture is larger than 5 MB.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

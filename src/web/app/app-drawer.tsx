@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Drawer, Spin } from 'antd';
 import { useDrawerStore } from '../lib/drawer-store.ts';
 import { drawerContentFor } from '../lib/drawer-registry.ts';
+import './organisation-profile-drawer.ts';
 
 /** The one drawer of the app (docs/product.md#drawer), driven by lib/drawer-store.ts; rendered once, in the home layout. */
 export function AppDrawer() {

@@ -1,8 +1,12 @@
-import { Avatar, Button, Dropdown, Empty, Switch, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Avatar, Badge, Button, Dropdown, Spin, Switch, type MenuProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOutlined, LogoutOutlined, MoonOutlined, SearchOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../lib/session.ts';
+import { startLive } from '../lib/live.ts';
+import { notificationKeys, notificationsApi } from '../lib/notifications-api.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useThemeStore } from '../lib/theme-store.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
@@ -31,20 +35,48 @@ export function SearchButton() {
   return <Button type="text" shape="circle" icon={<SearchOutlined aria-hidden="true" />} aria-label={t('shell.search')} onClick={openSearch} />;
 }
 
-/** The notifications bell. Notifications arrive with their own issue; until then it says so. */
+/** The panel is loaded the first time the bell opens. */
+const NotificationsPanel = lazy(() => import('../features/notifications/notifications-panel.tsx').then((m) => ({ default: m.NotificationsPanel })));
+
+/**
+ * The notifications bell: the badge counts what is unseen (live), opening marks everything seen and
+ * shows the latest; each stays unread until opened (features/notifications).
+ */
 export function NotificationsBell() {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const summary = useQuery({ queryKey: notificationKeys.summary, queryFn: notificationsApi.summary, staleTime: 60_000 });
+  const unseen = summary.data?.unseen ?? 0;
+  useEffect(() => startLive(), []);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next && unseen > 0) {
+      notificationsApi.seen().then((s) => queryClient.setQueryData(notificationKeys.summary, s), () => {});
+    }
+  };
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      open={open}
+      onOpenChange={onOpenChange}
       popupRender={() => (
-        <div className="fyn-dropdown-panel" role="status">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.no_notifications')} />
+        <div className="fyn-dropdown-panel fyn-notifications-dropdown">
+          <Suspense fallback={<Spin size="small" />}>{open && <NotificationsPanel onNavigate={() => setOpen(false)} />}</Suspense>
         </div>
       )}
     >
-      <Button type="text" shape="circle" icon={<BellOutlined aria-hidden="true" />} aria-label={t('shell.notifications')} />
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={unseen > 0 ? t('shell.notifications_unseen', { count: unseen }) : t('shell.notifications')}
+        icon={
+          <Badge count={unseen} size="small" overflowCount={99}>
+            <BellOutlined aria-hidden="true" />
+          </Badge>
+        }
+      />
     </Dropdown>
   );
 }

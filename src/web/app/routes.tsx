@@ -54,7 +54,9 @@ function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, n
   return Object.assign(screen, { preload: load });
 }
 
-const DashboardScreen = lazyScreen(() => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen');
+const DashboardScreen = lazyScreen(() => import('./dashboard-home.tsx'), 'DashboardHome');
+const UserPostsScreen = lazyScreen(() => import('../features/feed/posts-screens.tsx'), 'UserPostsScreen');
+const OrganisationPostsScreen = lazyScreen(() => import('../features/feed/posts-screens.tsx'), 'OrganisationPostsScreen');
 const LoginScreen = lazyScreen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen');
 const SignUpScreen = lazyScreen(() => import('../features/auth/sign-up-screen.tsx'), 'SignUpScreen');
 const ForgotPasswordScreen = lazyScreen(
@@ -69,6 +71,8 @@ const DevScreen = lazyScreen(() => import('../features/dev/dev-screen.tsx'), 'De
 const NotFoundScreen = lazyScreen(() => import('../features/not-found/not-found-screen.tsx'), 'NotFoundScreen');
 const SettingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'), 'SettingsScreen');
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
+const NotificationsScreen = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'), 'NotificationsScreen');
+const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'), 'ChatsScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
 const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
 const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
@@ -107,7 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/', 'dashboard', AUTH, DashboardScreen, { area: 'general', icon: 'dashboard' }),
   home('/analytics', 'analytics', ORG, Placeholder, { area: 'general', icon: 'analytics' }),
   home('/connections', 'connections', ['auth', 'user'], ConnectionsScreen, { area: 'general', icon: 'connections' }),
-  home('/chats', 'chats', AUTH, Placeholder, { area: 'general', icon: 'chats' }),
+  home('/chats', 'chats', AUTH, ChatsScreen, { area: 'general', icon: 'chats' }),
   home('/task-assignment', 'task_assignment', AUTH, Placeholder, { area: 'general', icon: 'tasks' }),
   home('/tracking', 'tracking', ['auth', 'tracking'], Placeholder, { area: 'general', icon: 'tracking' }),
   home('/tracking-view', 'tracking_view', ORG, Placeholder),
@@ -116,10 +120,10 @@ export const ROUTES: readonly AppRoute[] = [
   home('/documents/pdf/quotation', 'document_type_management', AUTH, Placeholder),
   home('/documents/template', 'document_template', AUTH, Placeholder),
   home('/exceptions', 'exceptions', AUTH, Placeholder, { area: 'general', icon: 'exceptions' }),
-  home('/notification', 'notifications', AUTH, Placeholder, { area: 'general', icon: 'notifications' }),
+  home('/notification', 'notifications', AUTH, NotificationsScreen, { area: 'general', icon: 'notifications' }),
   home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
-  home('/user/posts', 'user_posts', AUTH, Placeholder, { area: 'general', icon: 'posts' }),
+  home('/user/posts', 'user_posts', AUTH, UserPostsScreen, { area: 'general', icon: 'posts' }),
   home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
   home('/profile', 'profile', ['auth', 'user'], ProfileScreen, { area: 'user', icon: 'profile' }),
@@ -154,7 +158,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
   home('/organisation/client-management', 'org_client_management', ORG, Placeholder, { area: 'organisation' }),
   home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, Placeholder, { area: 'organisation' }),
-  home('/organisation/posts', 'org_posts', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/posts', 'org_posts', ORG, OrganisationPostsScreen, { area: 'organisation' }),
   home('/organisation/dev', 'org_dev', ORG, Placeholder, { area: 'organisation' }),
   home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
 

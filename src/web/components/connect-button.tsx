@@ -14,7 +14,7 @@ const MESSAGE_MAX = 500;
  * "Connect": asks to connect with a person or an organisation, with an optional note and how the
  * two know each other, from wherever they are found (search, suggestions).
  */
-export function ConnectButton({ target, name, primary = false }: { target: { type: ActorType; id: string }; name: string; primary?: boolean }) {
+export function ConnectButton({ target, name, primary = false, onDone }: { target: { type: ActorType; id: string }; name: string; primary?: boolean; /** After the request was answered (sent or refused). */ onDone?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -29,7 +29,10 @@ export function ConnectButton({ target, name, primary = false }: { target: { typ
     onError: (error) => {
       if (isApiFailure(error) && !error.notified) feedback().message.error(error.status === 409 || error.status === 404 ? t('connections.changed') : t('errors.server'));
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['search'] }), queryClient.invalidateQueries({ queryKey: connectionKeys.all })]),
+    onSettled: () => {
+      onDone?.();
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['search'] }), queryClient.invalidateQueries({ queryKey: connectionKeys.all })]);
+    },
   });
   const form = (
     <Flex vertical gap={8} style={{ width: 340, maxWidth: '80vw' }}>

@@ -22,12 +22,12 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 /** The app's namespace: the first page's texts and those of the screens behind the login (lib/app-texts.ts). */
 const english = flatten({ ...en, ...enApp } as Tree);
 /** Names and texts that stay as they are in every language. */
-const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', 'titles.crm', 'titles.cc_rms', 'nav.crm']);
+const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', 'titles.crm', 'titles.cc_rms', 'nav.crm', 'notifications.who_more']);
 /** Words that are spelt the same as in English in one language (German "Organisation", …). */
 const SAME_IN: Record<string, string[]> = {
   de: ['nav.organisation', 'connections.organisation', 'connections.sources.online'],
   es: ['nav.general'],
-  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'connections.organisation', 'connections.tabs.invitations', 'search.organisations'],
+  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'chats.message', 'connections.organisation', 'connections.tabs.invitations', 'search.organisations'],
   ro: ['nav.general', 'connections.sources.online'],
 };
 

@@ -135,6 +135,7 @@ CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id");--> s
 CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "posts_organisation_idx" ON "posts" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_audience_idx" ON "posts" USING btree ("audience_organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- A live event is published when its transaction commits (NOTIFY waits for the commit): every app node listening on fyn_live hands it to the person's open streams.
 CREATE FUNCTION fyn_live_event_published() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -71,6 +71,8 @@ export const posts = pgTable(
     index('posts_feed_idx').on(t.created_at.desc(), t.id.desc()),
     index('posts_author_idx').on(t.author_id, t.created_at.desc(), t.id.desc()),
     index('posts_organisation_idx').on(t.organisation_id, t.created_at.desc(), t.id.desc()),
+    /** The organisation's audience: its "organisation" posts in the feed, and its ads of the year (allowance). */
+    index('posts_audience_idx').on(t.audience_organisation_id, t.created_at.desc(), t.id.desc()),
     check('posts_kind_check', sql`${t.kind} in ('post', 'trade_ad', 'service_ad')`),
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'connections', 'organisation')`),
   ],

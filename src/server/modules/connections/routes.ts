@@ -16,7 +16,8 @@ import { decodeCursor, encodeCursor, cursorInvalid, fitsColumn } from '../../lib
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { actorAt, presentConnections, type Row } from './present.ts';
+import { actorAt, otherSide, presentConnections, type Row } from './present.ts';
+import { membersWith, notify, publish } from '../notifications/notify.ts';
 import { onRequest, pairOf, transition, type ActorKey, type Side } from './rules.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -108,6 +109,23 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     }
   }
 
+  /**
+   * Tells a side of a connection what happened: the person, or the organisation's staff who hold
+   * `network.view`; each of them (and the one who acted) gets a live `connection` event.
+   */
+  async function tell(tx: Tx, row: Row, side: Side, what: 'request' | 'accepted', actorId: string) {
+    const to = actorAt(row, side);
+    const from = actorAt(row, otherSide(side));
+    const people = to.type === 'user' ? [to.id] : await membersWith(tx, to.id, 'network.view');
+    let name: string | null = null;
+    if (from.type === 'organisation') [{ name }] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, from.id));
+    const type = to.type === 'organisation' ? (what === 'request' ? 'organisation_connection_request' : 'organisation_connection_accepted') : what === 'request' ? 'connection_request' : 'connection_accepted';
+    for (const userId of people) {
+      await notify(tx, { userId, type, actorId, subject: { type: 'connection', id: row.id }, data: { message: what === 'request' ? row.message : null, organisation: name } });
+    }
+    await publish(tx, [...people, actorId], 'connection', { id: row.id, status: row.status });
+  }
+
   api.get('/api/connection-sources', {
     config: { access: 'user' },
     schema: { tags, summary: 'How two sides may know each other', response: { 200: envelope(z.array(z.object({ code: z.enum(CONNECTION_SOURCES) }))) } },
@@ -131,7 +149,10 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
       };
       // One row per pair: a request racing the other side's lands on the same row (and is then an answer).
       const [inserted] = await tx.insert(connections).values({ id: uuidv7(), ...pair, ...fresh, created_at: now }).onConflictDoNothing().returning();
-      if (inserted) return { row: inserted, created: true };
+      if (inserted) {
+        await tell(tx, inserted, 'target', 'request', user.id);
+        return { row: inserted, created: true };
+      }
       const [existing] = await tx.select().from(connections).where(isPair(pair)).for('update');
       const side: Side = same(actorAt(existing, 'requester'), from) ? 'requester' : 'target';
       const outcome = onRequest(existing.status, side);
@@ -141,6 +162,9 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         outcome === 'accept'
           ? await tx.update(connections).set({ status: 'connected', updated_at: now, connected_at: now }).where(eq(connections.id, existing.id)).returning()
           : await tx.update(connections).set(fresh).where(eq(connections.id, existing.id)).returning();
+      // A crossing request is an answer: the first asker hears it was accepted.
+      if (outcome === 'accept') await tell(tx, updated, 'requester', 'accepted', user.id);
+      else await tell(tx, updated, same(actorAt(updated, 'requester'), from) ? 'target' : 'requester', 'request', user.id);
       return { row: updated, created: outcome === 'reopen' };
     });
     reply.code(created ? 201 : 200);
@@ -270,6 +294,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
         .returning();
       // A personal connection that ends is no longer the organisation's contact either.
       if (next !== 'connected') await tx.delete(connectionShares).where(eq(connectionShares.connection_id, row.id));
+      if (next === 'connected') await tell(tx, updated, otherSide(side), 'accepted', (await requireUser(ctx, req)).id);
+      else await publish(tx, [(await requireUser(ctx, req)).id], 'connection', { id: row.id, status: next });
       return updated;
     }));
 

@@ -55,4 +55,59 @@ describe('demo data', () => {
     const katrin = await login('katrin@hfl.demo.fyn.local');
     expect((await katrin.get('/api/connections/requested')).data.data[0].other.name).toBe('Olivia Owner');
   });
+
+  it('gives the demo people believable profiles, Olivia’s emergency contact for her and Northwind’s HR only', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const me = (await owner.get('/api/user')).data.data;
+    const mine = (await owner.get(`/api/profiles/${me.id}`)).data.data;
+    expect(mine).toMatchObject({
+      job_title: 'Managing director', location: { code: 'GBFXT', name: 'Felixstowe' }, organisation: { name: 'Northwind Forwarding Ltd' }, role: 'Owner',
+      languages: ['en', 'fr'], emergency: { name: 'James Owner', relationship: 'Husband' }, settings: { listed: true },
+    });
+    expect(mine.experience.length).toBeGreaterThanOrEqual(3);
+    const admin = await login('admin@demo.fyn.local');
+    expect((await admin.get(`/api/profiles/${me.id}`)).data.data.emergency).toMatchObject({ name: 'James Owner' });
+    const ocean = await login('ocean@demo.fyn.local');
+    expect((await ocean.get(`/api/profiles/${me.id}`)).data.data).not.toHaveProperty('emergency');
+    const pieter = await login('pieter@rma.demo.fyn.local');
+    const seenByPartner = (await pieter.get(`/api/profiles/${me.id}`)).data.data;
+    expect(seenByPartner).toMatchObject({ email: 'owner@demo.fyn.local', phone: null, connection: { status: 'connected' } });
+    expect(seenByPartner).not.toHaveProperty('emergency');
+    // The partners are where their ports are.
+    const pieterId = (await pieter.get('/api/user')).data.data.id;
+    expect((await owner.get(`/api/profiles/${pieterId}`)).data.data.location).toEqual({ code: 'NLRTM', name: 'Rotterdam', country: 'NL' });
+    const northwind = (await pieter.get(`/api/organisations/${me.organisation.id}/public-profile`)).data.data;
+    expect(northwind.people.map((p: { name: string }) => p.name)).toEqual(['Arjun Admin', 'Olivia Owner', 'Sofia Ocean']);
+    expect(northwind.certifications.map((c: { name: string }) => c.name)).toContain('AEO Full (AEOF)');
+    expect(northwind.networks.map((n: { name: string }) => n.name)).toEqual(['FIATA', 'WCA Inter Global']);
+    // Every demo location is a real UN/LOCODE place.
+    const profiled = await t.database.query<{ location: string; known: string | null }>('select p.location, l.code as known from profiles p left join locations l on l.code = p.location');
+    expect(profiled.length).toBeGreaterThanOrEqual(11);
+    expect(profiled.filter((p) => !p.known).map((p) => p.location)).toEqual([]);
+  });
+
+  it('gives Olivia a lively feed: partners’ posts, connections-only and organisation posts, ads, comments and likes', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const feed = (await owner.get('/api/feed?per_page=50')).data.data as { author: { name: string }; organisation: { name: string } | null; visibility: string; kind: string; like_count: number; comment_count: number; body: string }[];
+    expect(feed.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(feed.map((p) => p.author.name)).size).toBeGreaterThanOrEqual(8);
+    expect(feed.some((p) => p.visibility === 'connections' && p.author.name === 'Li Wei')).toBe(true);
+    expect(feed.some((p) => p.visibility === 'connections' && p.organisation?.name === 'Rotterdam Maritime Agency B.V.')).toBe(true);
+    expect(feed.some((p) => p.visibility === 'organisation')).toBe(true);
+    expect(feed.filter((p) => p.kind !== 'post').length).toBeGreaterThanOrEqual(3);
+    expect(feed.some((p) => p.comment_count > 0 && p.like_count > 0)).toBe(true);
+    expect(feed.some((p) => /@\[Pieter de Vries\]\(user:[0-9a-f-]{36}\)/.test(p.body))).toBe(true);
+    // The counts are those of the rows.
+    const [wrong] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from posts p where like_count <> (select count(*) from post_likes l where l.post_id = p.id) or comment_count <> (select count(*) from post_comments c where c.post_id = p.id)`,
+    );
+    expect(wrong.n).toBe(0);
+    // Northwind's ads are within its Growth plan's allowance; Max (no organisation, no connections) sees public posts only.
+    const allowance = (await owner.get('/api/organisation/ad-allowance')).data.data;
+    expect(allowance.used).toBeLessThanOrEqual(allowance.allowance);
+    const max = await login('member@demo.fyn.local');
+    const seen = (await max.get('/api/feed?per_page=50')).data.data as { visibility: string }[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((p) => p.visibility !== 'public')).toEqual([]);
+  });
 });

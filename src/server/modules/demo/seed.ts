@@ -5,7 +5,9 @@ import { accounts, organisations, users } from '../../db/schema/index.ts';
 import { applyAll, customerOf } from '../billing/service.ts';
 import type { LocalProvider } from '../billing/local-provider.ts';
 import { createOrganisation } from '../organisations/service.ts';
+import { seedDemoFeed } from './feed.ts';
 import { seedDemoNetwork } from './network.ts';
+import { seedDemoProfiles } from './profiles.ts';
 
 export const DEMO_PASSWORD = 'FynDemo!2026';
 export const DEMO_USERS = [
@@ -53,6 +55,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   });
   await seedNorthwindRecords(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
+  await seedDemoFeed(ctx);
+  await seedDemoProfiles(ctx);
   if (ctx.payments.kind !== 'local') return;
 
   // Three months of history: subscribe on a clock wound back 90 days, then let it renew to today.

@@ -5,6 +5,9 @@ import { sniffImage, type FileStore, type ImageExt } from './store.ts';
 
 /** Where stored pictures are served from (GET /api/files/:folder/:name). */
 export const FILES_PREFIX = '/api/files/';
+/** The folders of stored pictures (GET /api/files/:folder/:name serves these). */
+export const IMAGE_FOLDERS = ['avatars', 'logos', 'covers'] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 /** Pictures larger than this many pixels are refused before decoding (decompression bombs). */
 const MAX_PIXELS = 40_000_000;
@@ -29,10 +32,31 @@ async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt }
 }
 
 /**
+ * The multipart field "file" of a request as a clean picture with its pixel size, not stored yet:
+ * fails with the 422 of a missing, too large (`tooLarge`: the validation key) or unreadable file.
+ */
+export async function readImage(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; ext: ImageExt; width: number; height: number }> {
+  const part = req.isMultipart()
+    ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {
+        if (err?.statusCode && err.statusCode < 500) throw err;
+        throw invalidField('validation_failed', 'file', 'file_required');
+      })
+    : undefined;
+  if (!part) throw invalidField('validation_failed', 'file', 'file_required');
+  const raw = await part.toBuffer().catch(() => null);
+  if (!raw || part.file.truncated) throw invalidField('file_too_large', 'file', tooLarge);
+  const image = await cleanImage(raw);
+  if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(image.data).metadata();
+  return { ...image, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+/**
  * The multipart field "file" of a request as a clean picture, stored under `folder`: answers its
  * URL, or fails with the 422 of a missing, too large or unreadable file.
  */
-export async function receiveImage(req: FastifyRequest, files: FileStore, folder: 'avatars' | 'logos', maxBytes: number): Promise<string> {
+export async function receiveImage(req: FastifyRequest, files: FileStore, folder: ImageFolder, maxBytes: number): Promise<string> {
   // A form the parser cannot read (no boundary, cut short) is the client's mistake: 422, not 500.
   const part = req.isMultipart()
     ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { NotificationType } from '#shared/api/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { liveEvents, notifications } from '../../db/schema/index.ts';
+import { liveEvents, notifications, organisationMembers, roles } from '../../db/schema/index.ts';
 
 export type LiveEventType = 'notification' | 'message' | 'chat_read' | 'connection' | 'post';
 
@@ -65,4 +65,14 @@ export async function notify(db: Db | Tx, input: NotificationInput): Promise<voi
     })
     .returning({ id: notifications.id });
   await publish(db, input.userId, 'notification', { id: row.id, type: input.type });
+}
+
+/** The active members of an organisation whose role holds `permission` (whom to tell of the organisation's affairs). */
+export async function membersWith(db: Db | Tx, organisationId: string, permission: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: organisationMembers.user_id })
+    .from(organisationMembers)
+    .innerJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
+    .where(and(eq(organisationMembers.organisation_id, organisationId), eq(organisationMembers.status, 'active'), sql`${permission} = any(${roles.permissions})`));
+  return rows.map((r) => r.id);
 }

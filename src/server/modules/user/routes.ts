@@ -11,7 +11,7 @@ import { isPremium } from '../billing/status.ts';
 import { notFound } from '../../lib/errors.ts';
 import { forgetIdentity, identify, requireUser, type MemberRow, type SessionUserRow } from '../auth/session.ts';
 import { IMAGE_TYPES, type ImageExt } from '../files/store.ts';
-import { FILES_PREFIX, receiveImage } from '../files/images.ts';
+import { FILES_PREFIX, IMAGE_FOLDERS, receiveImage } from '../files/images.ts';
 
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -115,7 +115,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Uploaded pictures, for logged-in users. Names are unique, so they are cached for good. */
   api.get('/api/files/:folder/:name', {
     config: { access: 'user' },
-    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(['avatars', 'logos']), name: z.string().max(80) }) },
+    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ folder: z.enum(IMAGE_FOLDERS), name: z.string().max(80) }) },
   }, async (req, reply) => {
     await requireUser(ctx, req);
     const { folder, name } = req.params;

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import { createClient, testConfig } from '../harness.ts';
 import { FAKE_PRICES, fakeStripeEvent, signStripeWebhook, startFakeStripe } from '../fake-stripe.ts';
 import { RESOURCE_FIXTURES } from '../resource-fixtures.ts';
-import { prefixOf, RAW_BODY_OPERATIONS, UPLOAD_OPERATIONS, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
+import { prefixOf, RAW_BODY_OPERATIONS, STREAM_OPERATIONS, UPLOAD_OPERATIONS, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
 import { invalid, valid, type Hints } from './schema-arbitraries.ts';
 import { allIds, openWorld, seedFor, seedRecords, show, type Answer, type Client, type Owner, type Person, type Snapshot, type World } from './suite.ts';
 
@@ -53,7 +53,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
   const w: World = await openWorld(file);
   const seed = w.seed;
   const mine = [...w.ops].sort((a, b) => a.key.localeCompare(b.key)).filter((_, i) => i % shares === share);
-  const special = new Set([...SESSION_ENDING, ...UPLOAD_OPERATIONS, ...RAW_BODY_OPERATIONS]);
+  const special = new Set([...SESSION_ENDING, ...UPLOAD_OPERATIONS, ...RAW_BODY_OPERATIONS, ...STREAM_OPERATIONS]);
   const generic = mine.filter((o) => !special.has(o.key));
   const perOperation = Math.ceil(TARGET_PER_FILE / Math.max(generic.length, 1));
   // Deletes last, so that the other operations find records to work on.

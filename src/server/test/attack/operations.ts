@@ -75,8 +75,13 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/user/avatar', 'POST /api/organisations/{id}/logo'];
+export const UPLOAD_OPERATIONS = ['POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover'];
 export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook'];
+/**
+ * Streams that stay open (Server-Sent Events): only refusals are called (anonymous 401, malformed
+ * input 422), as an accepted call never ends; events.test.ts covers what the stream delivers to whom.
+ */
+export const STREAM_OPERATIONS = ['GET /api/events'];
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -286,6 +286,7 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   for (const b of ['owner', 'admin', 'staff'] as const) add('/api/roles/', owner.role(b));
   add('/api/organisations/', owner.orgId);
   add('/api/staff/', owner.userId);
+  add('/api/profiles/', owner.userId);
   return { orgId: owner.orgId, byPrefix, userIds: [owner.userId], emails: [owner.email] };
 }
 

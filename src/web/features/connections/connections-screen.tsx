@@ -4,6 +4,7 @@ import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Skeleton, Space, T
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
 import { ConnectButton } from '../../components/connect-button.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
@@ -163,7 +164,10 @@ export function ConnectionsScreen() {
   const organisation = useSessionStore((s) => s.user?.organisation ?? null);
   const mayActForOrganisation = useSessionStore((s) => s.user?.permissions.includes('network.view') ?? false);
   const [as, setAs] = useState<ActorType>('user');
-  const [tab, setTab] = useState<ConnectionTab | 'suggestions'>('connected');
+  // A link may open a tab (`?tab=invitations`, from a notification).
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<ConnectionTab | 'suggestions'>(asked === 'suggestions' || TABS.includes(asked as ConnectionTab) ? (asked as ConnectionTab | 'suggestions') : 'connected');
   const counts = useQuery({ queryKey: connectionKeys.counts(as), queryFn: () => connectionsApi.counts(as) });
   return (
     <section className="fyn-page">

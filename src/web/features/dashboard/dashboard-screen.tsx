@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WidgetKey } from '#shared/dashboard/widget-rules.ts';
@@ -24,8 +24,11 @@ function useLoadSavedLayout(): void {
   }, [userId, load]);
 }
 
-/** The dashboard (docs/product.md#dashboard): the user's widgets, arranged and chosen by them. */
-export function DashboardScreen() {
+/**
+ * The dashboard (docs/product.md#dashboard): the user's widgets, arranged and chosen by them, and
+ * `below` them what the app composes there (the news feed, app/dashboard-home.tsx).
+ */
+export function DashboardScreen({ below }: { below?: ReactNode } = {}) {
   const { t } = useTranslation();
   const userName = useSessionStore((s) => s.user?.name ?? '');
   const welcome = useSessionStore((s) => s.welcome);
@@ -96,6 +99,7 @@ export function DashboardScreen() {
           </div>
         )
       )}
+      {below}
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { SearchResults } from '#shared/api/search.ts';
 import { userEvent } from '../../test/user.ts';
 import { renderScreen } from '../../test/render.tsx';
+import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { SearchPanel } from './search-panel.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
@@ -46,6 +47,20 @@ describe('search panel', () => {
     expect(await screen.findByText('Request sent to Lucía Martínez.')).toBeTruthy();
     await userEvent.click(within(people).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/connections/c2', { status: 'connected' }));
+  });
+
+  it('links people to their profile and opens an organisation’s public profile in the drawer', async () => {
+    api.get.mockResolvedValue(results);
+    const close = vi.fn();
+    renderScreen(<SearchPanel data={null} close={close} />, '/', { '/profile/:userId': 'profile screen' });
+    await userEvent.type(screen.getByRole('searchbox'), 'lu');
+    const orgs = await screen.findByRole('region', { name: 'Organisations' });
+    await userEvent.click(within(orgs).getByRole('button', { name: 'Lucerne Logistics AG' }));
+    expect(useDrawerStore.getState()).toMatchObject({ open: true, type: 'organisation-profile', title: 'Lucerne Logistics AG', data: { organisationId: 'o1' } });
+    await userEvent.click(within(screen.getByRole('region', { name: 'People' })).getByRole('link', { name: 'Luca Bianchi' }));
+    expect(await screen.findByText('profile screen')).toBeTruthy();
+    expect(close).toHaveBeenCalled();
+    useDrawerStore.getState().reset();
   });
 
   it('says when nothing matches', async () => {

@@ -5,6 +5,7 @@ import { Avatar, Button, Empty, Skeleton, Tag, Typography } from 'antd';
 import Input from 'antd/es/input/Input';
 import { BankOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActorType } from '#shared/api/connections.ts';
 import type { SearchResults } from '#shared/api/search.ts';
@@ -15,6 +16,7 @@ import { connectionKeys, connectionsApi } from '../../lib/connections-api.ts';
 import { countryName } from '../../lib/countries.ts';
 import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { openOrganisationProfile } from '../../lib/organisation-profile-drawer.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
 type Link = SearchResults['users'][number]['connection'];
@@ -47,12 +49,13 @@ function LinkAction({ link, name, target }: { link: Link; name: string; target: 
   return <ConnectButton target={target} name={name} />;
 }
 
-function Result({ avatar, icon, name, subtitle, action }: { avatar: string | null; icon: ReactNode; name: string; subtitle: string | null; action?: ReactNode }) {
+/** A result; `title` (a link to the profile) stands in for the plain name where there is one. */
+function Result({ avatar, icon, name, subtitle, action, title }: { avatar: string | null; icon: ReactNode; name: string; subtitle: string | null; action?: ReactNode; title?: ReactNode }) {
   return (
     <li className="fyn-search-result">
       <Avatar src={avatar ?? undefined} icon={icon} alt="" />
       <div className="fyn-search-result-body">
-        <Typography.Text strong>{name}</Typography.Text>
+        {title ?? <Typography.Text strong>{name}</Typography.Text>}
         {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
       </div>
       {action}
@@ -76,7 +79,7 @@ function Group({ title, children }: { title: string; children: ReactNode[] }) {
  * The header's search, in the app's drawer: people, organisations and one's connections, grouped,
  * with the step each result allows (connect, accept, or how one stands with it).
  */
-export function SearchPanel(_props: DrawerContentProps) {
+export function SearchPanel({ close }: DrawerContentProps) {
   const { t, i18n } = useTranslation();
   const [term, setTerm] = useState('');
   const q = useDebounced(term.trim());
@@ -109,12 +112,22 @@ export function SearchPanel(_props: DrawerContentProps) {
           <Group title={t('search.people')}>
             {data.users.map((u) => (
               <Result key={u.id} avatar={u.avatar_url} icon={<UserOutlined />} name={u.name} subtitle={u.organisation}
+                title={
+                  <Link to={`/profile/${u.id}`} onClick={close} className="fyn-search-result-name">
+                    {u.name}
+                  </Link>
+                }
                 action={<LinkAction link={u.connection} name={u.name} target={{ type: 'user', id: u.id }} />} />
             ))}
           </Group>
           <Group title={t('search.organisations')}>
             {data.organisations.map((o) => (
               <Result key={o.id} avatar={o.logo_url} icon={<BankOutlined />} name={o.name} subtitle={`${o.city}, ${countryName(o.country, i18n.language)}`}
+                title={
+                  <Button type="link" className="fyn-search-result-name" onClick={() => openOrganisationProfile(o.id, o.name)}>
+                    {o.name}
+                  </Button>
+                }
                 action={<LinkAction link={o.connection} name={o.name} target={{ type: 'organisation', id: o.id }} />} />
             ))}
           </Group>

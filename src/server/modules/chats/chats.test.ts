@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { people } from '../../test/people.ts';
+
+let t: TestApp;
+const p = people(() => t);
+type Person = Awaited<ReturnType<typeof p.user>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function connect(a: Person, b: Person) {
+  const sent = await a.post('/api/connections', { target: { type: 'user', id: b.userId } });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const ok = await b.request('PATCH', `/api/connections/${sent.data.data.id}`, { status: 'connected' });
+  expect(ok.statusCode).toBe(200);
+}
+const send = (c: Person, chatId: string, body: string, client_id: string) => c.post(`/api/chats/${chatId}/messages`, { body, client_id });
+
+describe('chats', () => {
+  it('starts a direct chat with a connection once: the second start finds the same chat', async () => {
+    const [ana, ben] = [await p.user(), await p.user()];
+    await connect(ana, ben);
+    const first = await ana.post('/api/chats', { member_ids: [ben.userId] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.data.data).toMatchObject({ kind: 'direct', title: null, unread: 0, last_message: null, members: [{ id: ben.userId }] });
+    const again = await ben.post('/api/chats', { member_ids: [ana.userId] });
+    expect(again.statusCode).toBe(200);
+    expect(again.data.data.id).toBe(first.data.data.id);
+    expect(again.data.data.members.map((m: { id: string }) => m.id)).toEqual([ana.userId]);
+  });
+
+  it('refuses strangers and oneself, and lets colleagues talk without a connection', async () => {
+    const [ana, stranger] = [await p.user(), await p.user()];
+    const refused = await ana.post('/api/chats', { member_ids: [stranger.userId] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data.error.fields).toEqual({ member_ids: 'not_reachable' });
+    expect((await ana.post('/api/chats', { member_ids: [ana.userId] })).data.error.fields).toEqual({ member_ids: 'chat_with_self' });
+    const boss = await p.owner();
+    const colleague = await boss.join(boss.role('staff'));
+    expect((await boss.post('/api/chats', { member_ids: [colleague.userId] })).statusCode).toBe(201);
+  });
+
+  it('stores a message once per client_id, counts unread for the others, and reads up to a message', async () => {
+    const [ana, ben, cem] = [await p.user(), await p.user(), await p.user()];
+    await connect(ana, ben);
+    await connect(ana, cem);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId, cem.userId], title: 'Rotterdam project cargo' })).data.data;
+    expect(chat).toMatchObject({ kind: 'group', title: 'Rotterdam project cargo' });
+    const m1 = await send(ana, chat.id, 'Vessel berths Tuesday.', 'c-1');
+    expect(m1.statusCode).toBe(201);
+    const repeat = await send(ana, chat.id, 'Vessel berths Tuesday.', 'c-1');
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.data.data.id).toBe(m1.data.data.id);
+    const m2 = await send(ana, chat.id, 'Cranes booked for 08:00.', 'c-2');
+    const m3 = await send(ben, chat.id, 'Trucks are ready.', 'b-1');
+    const page = (await cem.get(`/api/chats/${chat.id}/messages`)).data;
+    expect(page.data.map((m: { body: string }) => m.body)).toEqual(['Vessel berths Tuesday.', 'Cranes booked for 08:00.', 'Trucks are ready.']);
+    expect(page.meta.has_more).toBe(false);
+    const older = (await cem.get(`/api/chats/${chat.id}/messages?before=${m3.data.data.id}&limit=1`)).data;
+    expect(older.data.map((m: { id: string }) => m.id)).toEqual([m2.data.data.id]);
+    expect(older.meta.has_more).toBe(true);
+    const unread = async (c: Person) => ((await c.get('/api/chats')).data.data as { id: string; unread: number }[]).find((x) => x.id === chat.id)!.unread;
+    // Ana wrote two, then Ben one: Cem has read nothing (three), Ana has Ben's one; Ben read up to his
+    // own message by writing it (none).
+    expect([await unread(ana), await unread(ben), await unread(cem)]).toEqual([1, 0, 3]);
+    const read = await cem.post(`/api/chats/${chat.id}/read`, { message_id: m2.data.data.id });
+    expect(read.data.data.unread).toBe(1);
+    // A read mark never moves back.
+    expect((await cem.post(`/api/chats/${chat.id}/read`, { message_id: m1.data.data.id })).data.data.unread).toBe(1);
+    // The last message and the newest activity lead the list.
+    expect((await cem.get('/api/chats')).data.data[0]).toMatchObject({ id: chat.id, last_message: { body: 'Trucks are ready.', sender: { id: ben.userId } } });
+  });
+
+  it('tells the others of messages in one notification per chat, read when the chat is read', async () => {
+    const [ana, ben] = [await p.user(), await p.user()];
+    await connect(ana, ben);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId] })).data.data;
+    await send(ana, chat.id, 'Hello Ben', 'x-1');
+    const last = await send(ana, chat.id, 'Are you at the terminal?', 'x-2');
+    const list = (await ben.get('/api/notifications')).data.data.filter((n: { type: string }) => n.type === 'message');
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ actor_count: 1, actors: [{ id: ana.userId }], subject: { type: 'chat', id: chat.id }, data: { excerpt: 'Are you at the terminal?' }, read: false });
+    const before = (await ben.get('/api/notifications/summary')).data.data.unread;
+    await ben.post(`/api/chats/${chat.id}/read`, { message_id: last.data.data.id });
+    expect((await ben.get('/api/notifications/summary')).data.data.unread).toBe(before - 1);
+    expect((await ben.get('/api/notifications?unread=true')).data.data.filter((n: { type: string }) => n.type === 'message')).toEqual([]);
+    // The sender is never told of their own messages.
+    expect((await ana.get('/api/notifications')).data.data.filter((n: { type: string }) => n.type === 'message')).toEqual([]);
+  });
+
+  it('hides a direct chat across a block from both sides and refuses its messages', async () => {
+    const [ana, ben] = [await p.user(), await p.user()];
+    await connect(ana, ben);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId] })).data.data;
+    await send(ana, chat.id, 'First', 'f-1');
+    expect((await ben.post(`/api/users/${ana.userId}/block`)).statusCode).toBeLessThan(300);
+    expect((await ana.get('/api/chats')).data.data.map((c: { id: string }) => c.id)).not.toContain(chat.id);
+    expect((await ben.get(`/api/chats/${chat.id}/messages`)).statusCode).toBe(404);
+    expect((await send(ana, chat.id, 'Second', 'f-2')).statusCode).toBe(404);
+    expect((await ana.post('/api/chats', { member_ids: [ben.userId] })).data.error.fields).toEqual({ member_ids: 'not_reachable' });
+    const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from chat_messages where chat_id = $1', [chat.id]);
+    expect(n).toBe(1);
+  });
+
+  it('answers 404 to whoever is not a member', async () => {
+    const [ana, ben, eve] = [await p.user(), await p.user(), await p.user()];
+    await connect(ana, ben);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId] })).data.data;
+    expect((await eve.get(`/api/chats/${chat.id}/messages`)).statusCode).toBe(404);
+    expect((await send(eve, chat.id, 'Let me in', 'e-1')).statusCode).toBe(404);
+  });
+});

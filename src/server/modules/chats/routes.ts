@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { chatCreateBody, chatSchema, messageBody, messagePage, messageSchema, messagesQuery, readBody, type Chat, type ChatMessage } from '#shared/api/chats.ts';
+import { envelope } from '#shared/api/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { chatMembers, chatMessages, chats, notifications, users } from '../../db/schema/index.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { notify, publish } from '../notifications/notify.ts';
+
+type MessageRow = typeof chatMessages.$inferSelect;
+
+/** Of `ids`, the people `me` may talk to: colleagues or connected people, verified, with no block either way. */
+export async function reachable(db: Db | Tx, me: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await rowsOf<{ id: string }>(db, sql`
+    select u.id from users u
+     where u.id = any(${`{${ids.join(',')}}`}::uuid[]) and u.id <> ${me}::uuid and u.email_verified
+       and (u.organisation_id = (select organisation_id from users where id = ${me}::uuid)
+            or exists (select 1 from connections c
+                        where c.pair_low = least('user:' || ${me}, 'user:' || u.id::text)
+                          and c.pair_high = greatest('user:' || ${me}, 'user:' || u.id::text)
+                          and c.status = 'connected'))
+       and not exists (select 1 from user_blocks b
+                        where (b.blocker_id = ${me}::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${me}::uuid))`);
+  return new Set(rows.map((r) => r.id));
+}
+
+const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
+
+/**
+ * Chats (docs/architecture.md#chats): direct and group conversations among colleagues and connected
+ * people. A message is stored once per `client_id`, then published to every member's live stream
+ * and noted in their notifications (grouped per chat).
+ */
+export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const tags = ['chats'];
+  const idParam = z.object({ id: z.uuid() });
+
+  async function people(ids: string[], q: Db | Tx = db) {
+    const rows = ids.length ? await q.select({ id: users.id, name: users.name, avatar_url: users.image }).from(users).where(inArray(users.id, [...new Set(ids)])) : [];
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+  /** Messages with their senders (in `q`: inside a transaction, the embedded database has no other connection). */
+  const presentMessages = async (rows: MessageRow[], q: Db | Tx = db): Promise<ChatMessage[]> => {
+    const by = await people(rows.map((r) => r.sender_id), q);
+    return rows.map((r) => ({
+      id: r.id, chat_id: r.chat_id, client_id: r.client_id, body: r.body, created_at: r.created_at.toISOString(),
+      sender: by.get(r.sender_id) ?? { id: r.sender_id, name: '', avatar_url: null },
+    }));
+  };
+
+  /** The caller's chats (one, or all), newest activity first, with the last message and what is unread. */
+  async function chatsOf(me: string, only?: string): Promise<Chat[]> {
+    const rows = await rowsOf<{ id: string; kind: 'direct' | 'group'; title: string | null; created_at: string; member_ids: string[] | null; unread: number; last_id: string | null; blocked: boolean }>(db, sql`
+      select c.id, c.kind, c.title, c.created_at,
+             (select array_agg(m2.user_id::text order by m2.joined_at) from chat_members m2 where m2.chat_id = c.id and m2.user_id <> ${me}::uuid) as member_ids,
+             (select count(*)::int from chat_messages x
+               where x.chat_id = c.id and x.sender_id <> ${me}::uuid and (m.last_read_id is null or x.id > m.last_read_id)) as unread,
+             (select x.id from chat_messages x where x.chat_id = c.id order by x.id desc limit 1) as last_id,
+             (c.kind = 'direct' and exists (select 1 from chat_members o join user_blocks b
+                 on (b.blocker_id = ${me}::uuid and b.blocked_id = o.user_id) or (b.blocker_id = o.user_id and b.blocked_id = ${me}::uuid)
+               where o.chat_id = c.id and o.user_id <> ${me}::uuid)) as blocked
+        from chat_members m join chats c on c.id = m.chat_id
+       where m.user_id = ${me}::uuid ${only ? sql`and c.id = ${only}::uuid` : sql``}
+       order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+       limit 200`);
+    // A direct chat across a block is gone for both sides.
+    const visible = rows.filter((r) => !r.blocked);
+    const lastIds = visible.flatMap((r) => (r.last_id ? [r.last_id] : []));
+    const lasts = lastIds.length ? await presentMessages(await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds))) : [];
+    const lastBy = new Map(lasts.map((m) => [m.id, m]));
+    const by = await people(visible.flatMap((r) => r.member_ids ?? []));
+    return visible.map((r) => ({
+      id: r.id, kind: r.kind, title: r.title, created_at: new Date(r.created_at).toISOString(), unread: Number(r.unread),
+      members: (r.member_ids ?? []).flatMap((id) => by.get(id) ?? []),
+      last_message: r.last_id ? (lastBy.get(r.last_id) ?? null) : null,
+    }));
+  }
+
+  /** The caller's chat, or 404 (not a member, or a direct chat across a block). */
+  async function chatOf(me: string, id: string): Promise<Chat> {
+    const [chat] = await chatsOf(me, id);
+    if (!chat) throw notFound('The chat');
+    return chat;
+  }
+
+  api.post('/api/chats', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Start a chat: the direct one with one person (found again if it exists), or a group', body: chatCreateBody, response: { 200: envelope(chatSchema), 201: envelope(chatSchema) } },
+  }, async (req, reply) => {
+    const me = await requireUser(ctx, req);
+    const others = [...new Set(req.body.member_ids)].filter((id) => id !== me.id);
+    if (others.length === 0) throw invalidField('validation_failed', 'member_ids', 'chat_with_self');
+    const direct = others.length === 1 && !req.body.title;
+    const { id, created } = await db.transaction(async (tx) => {
+      const ok = await reachable(tx, me.id, others);
+      // Strangers, the blocked and the unknown look alike: nobody learns who blocked them.
+      if (others.some((o) => !ok.has(o))) throw invalidField('validation_failed', 'member_ids', 'not_reachable');
+      const key = direct ? [me.id, others[0]].sort().join(':') : null;
+      const id = uuidv7();
+      const [row] = await tx.insert(chats).values({ id, kind: direct ? 'direct' : 'group', title: direct ? null : (req.body.title ?? null), direct_key: key, created_by: me.id }).onConflictDoNothing().returning();
+      if (!row) {
+        const [existing] = await tx.select({ id: chats.id }).from(chats).where(eq(chats.direct_key, key!));
+        return { id: existing.id, created: false };
+      }
+      await tx.insert(chatMembers).values([me.id, ...others].map((user_id) => ({ chat_id: id, user_id })));
+      return { id, created: true };
+    });
+    reply.code(created ? 201 : 200);
+    return { data: await chatOf(me.id, id) };
+  });
+
+  api.get('/api/chats', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'The caller’s chats, newest activity first, with unread counts', response: { 200: envelope(z.array(chatSchema)) } },
+  }, async (req) => ({ data: await chatsOf((await requireUser(ctx, req)).id) }));
+
+  api.get('/api/chats/:id/messages', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Messages of a chat, oldest first, the page ending before `before`', params: idParam, querystring: messagesQuery, response: { 200: messagePage } },
+  }, async (req) => {
+    const me = await requireUser(ctx, req);
+    await chatOf(me.id, req.params.id);
+    const { before, limit } = req.query;
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chat_id, req.params.id), before ? lt(chatMessages.id, before) : undefined))
+      .orderBy(desc(chatMessages.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit).reverse();
+    return { data: await presentMessages(page), meta: { has_more: rows.length > limit } };
+  });
+
+  api.post('/api/chats/:id/messages', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Send a message; the same client_id again stores nothing and answers the first', params: idParam, body: messageBody, response: { 200: envelope(messageSchema), 201: envelope(messageSchema) } },
+  }, async (req, reply) => {
+    const me = await requireUser(ctx, req);
+    const chat = await chatOf(me.id, req.params.id);
+    const { body, client_id } = req.body;
+    const { row, created } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ id: uuidv7(), chat_id: chat.id, sender_id: me.id, client_id, body })
+        .onConflictDoNothing({ target: [chatMessages.chat_id, chatMessages.sender_id, chatMessages.client_id] })
+        .returning();
+      if (!row) {
+        const [first] = await tx.select().from(chatMessages).where(and(eq(chatMessages.chat_id, chat.id), eq(chatMessages.sender_id, me.id), eq(chatMessages.client_id, client_id)));
+        return { row: first, created: false };
+      }
+      await tx.update(chats).set({ last_message_at: row.created_at }).where(eq(chats.id, chat.id));
+      // What one sends, one has read.
+      await tx.update(chatMembers).set({ last_read_id: row.id }).where(and(eq(chatMembers.chat_id, chat.id), eq(chatMembers.user_id, me.id)));
+      const [message] = await presentMessages([row], tx);
+      await publish(tx, [me.id, ...chat.members.map((m) => m.id)], 'message', message);
+      for (const m of chat.members) {
+        await notify(tx, {
+          userId: m.id, type: 'message', actorId: me.id, subject: { type: 'chat', id: chat.id }, groupKey: `message:chat:${chat.id}`,
+          data: { excerpt: excerpt(body), chat_title: chat.title },
+        });
+      }
+      return { row, created: true };
+    });
+    reply.code(created ? 201 : 200);
+    return { data: (await presentMessages([row]))[0] };
+  });
+
+  api.post('/api/chats/:id/read', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'The caller has read the chat up to this message', params: idParam, body: readBody, response: { 200: envelope(chatSchema) } },
+  }, async (req) => {
+    const me = await requireUser(ctx, req);
+    const chat = await chatOf(me.id, req.params.id);
+    const [message] = await db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.id, req.body.message_id), eq(chatMessages.chat_id, chat.id)));
+    if (!message) throw new AppError(422, 'validation_failed', 'The message is not in this chat.', { message_id: 'reference_invalid' });
+    await db.transaction(async (tx) => {
+      // Read marks only move forward (ids are time-ordered).
+      await tx
+        .update(chatMembers)
+        .set({ last_read_id: message.id })
+        .where(and(eq(chatMembers.chat_id, chat.id), eq(chatMembers.user_id, me.id), sql`(${chatMembers.last_read_id} is null or ${chatMembers.last_read_id} < ${message.id}::uuid)`));
+      // Reading the chat reads its message notifications.
+      const now = new Date();
+      await tx
+        .update(notifications)
+        .set({ read_at: now, seen_at: sql`coalesce(${notifications.seen_at}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(notifications.user_id, me.id), eq(notifications.group_key, `message:chat:${chat.id}`), sql`${notifications.read_at} is null`));
+      await publish(tx, me.id, 'chat_read', { chat_id: chat.id, message_id: message.id });
+    });
+    return { data: await chatOf(me.id, chat.id) };
+  });
+
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/harness.ts';
+import { createJobs, type Jobs } from './jobs.ts';
+
+let database: Database;
+const lines: { msg: string; job?: string; try?: number }[] = [];
+const log = Fastify({ logger: { level: 'info', stream: new Writable({ write(chunk, _e, done) { lines.push(JSON.parse(String(chunk))); done(); } }) } }).log;
+const started: Jobs[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const j of started) await j.stop();
+  await database.close();
+});
+
+const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('background jobs', () => {
+  it('retries a failing job with back-off until it succeeds, and logs each try', async () => {
+    const jobs = createJobs(database, { work: true, log, pollSeconds: 0.5 });
+    started.push(jobs);
+    const tries: number[] = [];
+    jobs.define<{ n: number }>({
+      name: 'test.flaky',
+      retryLimit: 3,
+      retryDelaySeconds: 1,
+      async handler(data, job) {
+        tries.push(job.retryCount);
+        if (tries.length < 2) throw new Error(`flaky ${data.n}`);
+      },
+    });
+    await jobs.start();
+    const id = (await jobs.send('test.flaky', { n: 7 }))!;
+    await until(async () => (await jobs.stateOf('test.flaky', id))?.state === 'completed');
+    expect(tries).toEqual([0, 1]);
+    expect(await jobs.stateOf('test.flaky', id)).toEqual({ state: 'completed', retryCount: 1 });
+    const mine = lines.filter((l) => l.job === 'test.flaky').map((l) => [l.msg, l.try ?? null]);
+    expect(mine).toEqual([['job started', 1], ['job failed, will retry', 1], ['job started', 2], ['job done', null]]);
+  });
+
+  it('runs each job once when two nodes work on the same queue', async () => {
+    const seen: number[] = [];
+    const nodes = [createJobs(database, { work: true, log, pollSeconds: 0.5 }), createJobs(database, { work: true, log, pollSeconds: 0.5 })];
+    for (const [i, node] of nodes.entries()) {
+      node.define<{ n: number }>({
+        name: 'test.once',
+        async handler({ n }) {
+          seen.push(n);
+          await new Promise((r) => setTimeout(r, 5 + i));
+        },
+      });
+      await node.start();
+      started.push(node);
+    }
+    for (let n = 0; n < 20; n++) await nodes[n % 2].send('test.once', { n });
+    await until(() => seen.length >= 20);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('keeps a queued job through a restart: a node that only queues leaves it for the next worker', async () => {
+    const queuer = createJobs(database, { work: false, log });
+    queuer.define({ name: 'test.durable', async handler() {} });
+    await queuer.start();
+    const id = (await queuer.send('test.durable', {}))!;
+    await queuer.stop();
+    expect((await database.query<{ state: string }>('select state from pgboss.job where id = $1', [id]))[0].state).toBe('created');
+    const done: string[] = [];
+    const worker = createJobs(database, { work: true, log, pollSeconds: 0.5 });
+    worker.define({ name: 'test.durable', async handler(_d, job) { done.push(job.id); } });
+    await worker.start();
+    started.push(worker);
+    await until(() => done.length > 0);
+    expect(done).toEqual([id]);
+  });
+});

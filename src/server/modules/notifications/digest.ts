@@ -1,0 +1,42 @@
+import type { Notification, NotificationType } from '#shared/api/notifications.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml, mailLayout } from '../mail/templates.ts';
+
+const WHAT: Record<NotificationType, string> = {
+  connection_request: 'asked to connect with you',
+  connection_accepted: 'accepted your connection request',
+  organisation_connection_request: 'asked to connect with your organisation',
+  organisation_connection_accepted: 'accepted your organisation’s connection request',
+  comment: 'commented on your post',
+  like: 'liked your post',
+  mention: 'mentioned you',
+  message: 'sent you a message',
+};
+
+/** "Ana", "Ana and Ben", "Ana, Ben and 3 others". */
+export function whoOf(n: Pick<Notification, 'actors' | 'actor_count'>): string {
+  const names = n.actors.map((a) => a.name);
+  if (names.length === 0) return 'Someone';
+  const rest = n.actor_count - names.length;
+  if (rest > 0) return `${names.join(', ')} and ${rest} ${rest === 1 ? 'other' : 'others'}`;
+  if (names.length === 1) return names[0];
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export const sentenceOf = (n: Notification): string => `${whoOf(n)} ${WHAT[n.type] ?? 'did something'}.`;
+
+/** The daily e-mail of notifications that stayed unread. */
+export function digestMail(to: string, name: string, items: Notification[], link: string): Mail {
+  const lines = items.map(sentenceOf);
+  const subject = items.length === 1 ? `FYN: ${lines[0]}` : `FYN: ${items.length} unread notifications`;
+  return {
+    to,
+    subject,
+    text: `Hello ${name},\n\nWhile you were away:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n\nSee them on FYN: ${link}`,
+    html: mailLayout(
+      `<p>Hello ${escapeHtml(name)},</p><p>While you were away:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+        `<p><a href="${escapeHtml(link)}" style="background:#4788B6;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your notifications</a></p>`,
+      'You get this e-mail once a day when notifications stay unread.',
+    ),
+  };
+}
