@@ -65,6 +65,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   phone_invalid: 'Enter a phone number, e.g. +44 1394 555 010.',
   too_many_images: 'Attach at most 4 pictures.',
   post_image_too_large: 'The picture is larger than 5 MB.',
+  post_organisation_only: 'Only members of an organisation can post for their organisation.',
 };
 
 /** The sentence for a key, or the key's own text when it is already a sentence. */

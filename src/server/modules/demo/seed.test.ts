@@ -110,4 +110,22 @@ describe('demo data', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((p) => p.visibility !== 'public')).toEqual([]);
   });
+
+  it('gives Olivia chats with something unread and notifications for the bell', async () => {
+    const olivia = await login('owner@demo.fyn.local');
+    const chats = (await olivia.get('/api/chats')).data.data as { title: string | null; kind: string; unread: number; members: { name: string }[] }[];
+    expect(chats.map((c) => [c.kind, c.title ?? c.members.map((m) => m.name).join(', '), c.unread])).toEqual([
+      ['direct', 'Pieter de Vries', 2],
+      ['group', 'Felixstowe operations', 1],
+      ['direct', 'Li Wei', 0],
+    ]);
+    const notes = (await olivia.get('/api/notifications?per_page=50')).data.data as { type: string; actor_count: number }[];
+    const types = new Set(notes.map((n) => n.type));
+    for (const type of ['message', 'connection_request', 'like']) expect(types, type).toContain(type);
+    // Pieter's two unread messages are one notification.
+    expect(notes.filter((n) => n.type === 'message').map((n) => n.actor_count).sort()).toEqual([1, 1]);
+    const summary = (await olivia.get('/api/notifications/summary')).data.data;
+    expect(summary.unseen).toBeGreaterThan(0);
+    expect(summary.unread).toBe(notes.length);
+  });
 });

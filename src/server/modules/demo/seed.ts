@@ -7,6 +7,7 @@ import type { LocalProvider } from '../billing/local-provider.ts';
 import { createOrganisation } from '../organisations/service.ts';
 import { seedDemoFeed } from './feed.ts';
 import { seedDemoNetwork } from './network.ts';
+import { seedDemoConversations } from './conversations.ts';
 import { seedDemoProfiles } from './profiles.ts';
 
 export const DEMO_PASSWORD = 'FynDemo!2026';
@@ -57,6 +58,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);
+  await seedDemoConversations(ctx);
   if (ctx.payments.kind !== 'local') return;
 
   // Three months of history: subscribe on a clock wound back 90 days, then let it renew to today.

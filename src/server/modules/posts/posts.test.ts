@@ -158,6 +158,7 @@ describe('the ad allowance', () => {
   it('gives no ads to a person without an organisation or an organisation without a paid plan', async () => {
     const solo = await who.user();
     expect((await post(solo, { body: 'Selling pallets', kind: 'trade_ad' })).statusCode).toBe(402);
+    expect((await post(solo, { body: 'For my organisation', visibility: 'organisation' })).statusCode).toBe(422);
     const free = await who.owner();
     expect((await post(free, { body: 'Warehouse space', kind: 'service_ad' })).statusCode).toBe(402);
     expect((await free.get('/api/organisation/ad-allowance')).data.data).toMatchObject({ allowance: 0, used: 0 });

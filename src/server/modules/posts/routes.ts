@@ -143,6 +143,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
       requirePermission(m, 'network.create');
       asOrg = m.organisation.id;
     }
+    if (b.visibility === 'organisation' && !v.orgId) throw invalidField('validation_failed', 'visibility', 'post_organisation_only');
     const images = await ownImages(v.id, b.images ?? []);
     const id = uuidv7();
     await db.transaction(async (tx) => {
@@ -222,6 +223,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction(async (tx) => {
       const row = await visiblePost(tx, v, req.params.id, true);
       if (!mayChange(v, row)) throw mayNot(v, row);
+      if (req.body.visibility === 'organisation' && !row.audience_organisation_id) throw invalidField('validation_failed', 'visibility', 'post_organisation_only');
       const now = new Date();
       const [updated] = await tx.update(posts).set({
         ...(req.body.body !== undefined && { body: req.body.body }), ...(req.body.visibility && { visibility: req.body.visibility }), updated_at: now, edited_at: now,
