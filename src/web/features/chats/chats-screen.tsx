@@ -114,7 +114,10 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
   useEffect(() => {
     if (last && chat.unread > 0) chatsApi.read(chat.id, last.id).then(() => queryClient.invalidateQueries({ queryKey: chatKeys.list }), () => {});
   }, [last?.id, chat.id, chat.unread, queryClient]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [shown.length, outgoing.length]);
+  // Braces: newer browsers answer scrollIntoView with a promise, which an effect must not return.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [shown.length, outgoing.length]);
 
   const deliver = async (o: Outgoing) => {
     setOutgoing((list) => list.map((x) => (x.client_id === o.client_id ? { ...x, failed: false } : x)));
