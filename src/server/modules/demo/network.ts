@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConnectionSource, ConnectionStatus } from '#shared/api/connections.ts';
 import type { OrganisationType } from '#shared/api/organisations.ts';
 import type { AppContext } from '../../context.ts';
+import { eq } from 'drizzle-orm';
 import { accounts, connections, connectionShares, users } from '../../db/schema/index.ts';
 import { pairOf, type ActorKey } from '../connections/rules.ts';
 import { createOrganisation } from '../organisations/service.ts';
@@ -17,6 +18,23 @@ const PARTNERS: { email: string; name: string; org?: { name: string; types: Orga
   { email: 'sven.larsen@demo.fyn.local', name: 'Sven Larsen' },
 ];
 
+/** Two more companies in the network, each run by its first person. */
+const MORE_COMPANIES: { owner: { email: string; name: string }; org: { name: string; types: OrganisationType[]; country: string; city: string; address: string; location: string } }[] = [
+  { owner: { email: 'arun.mehta@mgc.demo.fyn.local', name: 'Arun Mehta' }, org: { name: 'Mumbai Gateway Cargo Pvt. Ltd.', types: ['forwarder', 'customs_broker'], country: 'IN', city: 'Mumbai', address: 'JNPT Road, Sector 7', location: 'INNSA' } },
+  { owner: { email: 'camila.souza@scb.demo.fyn.local', name: 'Camila Souza' }, org: { name: 'Santos Cargo Brasil Ltda.', types: ['forwarder', 'warehouse'], country: 'BR', city: 'Santos', address: 'Avenida Portuária 1200', location: 'BRSSZ' } },
+];
+
+/** Colleagues of each company's first person (by that person's e-mail): staff who can log in too. */
+const COLLEAGUES: Record<string, [email: string, name: string][]> = {
+  'pieter@rma.demo.fyn.local': [['sanne@rma.demo.fyn.local', 'Sanne Bakker'], ['joost@rma.demo.fyn.local', 'Joost Visser'], ['fleur@rma.demo.fyn.local', 'Fleur Janssen'], ['daan@rma.demo.fyn.local', 'Daan de Jong']],
+  'li.wei@sol.demo.fyn.local': [['zhang.min@sol.demo.fyn.local', 'Zhang Min'], ['chen.jie@sol.demo.fyn.local', 'Chen Jie'], ['wang.fang@sol.demo.fyn.local', 'Wang Fang'], ['liu.yang@sol.demo.fyn.local', 'Liu Yang']],
+  'katrin@hfl.demo.fyn.local': [['jonas@hfl.demo.fyn.local', 'Jonas Becker'], ['lena@hfl.demo.fyn.local', 'Lena Hoffmann'], ['matthias@hfl.demo.fyn.local', 'Matthias Krüger']],
+  'lucia@vfs.demo.fyn.local': [['javier@vfs.demo.fyn.local', 'Javier Ruiz'], ['carmen@vfs.demo.fyn.local', 'Carmen López'], ['pablo@vfs.demo.fyn.local', 'Pablo Navarro']],
+  'ahmed@gbl.demo.fyn.local': [['fatima@gbl.demo.fyn.local', 'Fatima Haddad'], ['omar@gbl.demo.fyn.local', 'Omar Khalil'], ['rashid@gbl.demo.fyn.local', 'Rashid Saleh'], ['layla@gbl.demo.fyn.local', 'Layla Nasser']],
+  'arun.mehta@mgc.demo.fyn.local': [['deepa@mgc.demo.fyn.local', 'Deepa Iyer'], ['vikram@mgc.demo.fyn.local', 'Vikram Rao'], ['sneha@mgc.demo.fyn.local', 'Sneha Kulkarni']],
+  'camila.souza@scb.demo.fyn.local': [['rafael@scb.demo.fyn.local', 'Rafael Lima'], ['beatriz@scb.demo.fyn.local', 'Beatriz Costa'], ['thiago@scb.demo.fyn.local', 'Thiago Alves']],
+};
+
 /**
  * The demo owner's network (embedded mode only): partners connected to Olivia and to Northwind,
  * invitations waiting for an answer, and a request of hers still open, so that the connections
@@ -26,17 +44,33 @@ export async function seedDemoNetwork(ctx: AppContext, ownerId: string, northwin
   const db = ctx.database.db;
   const person: Record<string, ActorKey> = {};
   const company: Record<string, ActorKey> = {};
-  for (const p of PARTNERS) {
+  const account = async (email: string, name: string) => {
     const id = uuidv7();
-    await db.insert(users).values({ id, email: p.email, name: p.name, emailVerified: true });
+    await db.insert(users).values({ id, email, name, emailVerified: true });
     await db.insert(accounts).values({ id: uuidv7(), userId: id, accountId: id, providerId: 'credential', password: passwordHash });
-    person[p.email] = { type: 'user', id };
+    person[email] = { type: 'user', id };
+    return id;
+  };
+  for (const p of [...PARTNERS, ...MORE_COMPANIES.map((c) => ({ ...c.owner, org: c.org }))]) {
+    const id = await account(p.email, p.name);
     if (p.org) {
       const org = await createOrganisation(ctx, id, {
         name: p.org.name, types: p.org.types, country: p.org.country, address_line1: p.org.address, address_line2: null, city: p.org.city, postcode: null, location_code: p.org.location,
         registration_number: null, vat_number: null, website: null,
       });
       company[p.email] = { type: 'organisation', id: org.id };
+    }
+  }
+  // Each company's staff: members with its built-in Staff role.
+  for (const [lead, colleagues] of Object.entries(COLLEAGUES)) {
+    const org = company[lead];
+    for (const [email, name] of colleagues) {
+      const id = await account(email, name);
+      await db.update(users).set({ organisationId: org.id }).where(eq(users.id, id));
+      await ctx.database.query(
+        `insert into organisation_members (organisation_id, user_id, role_id) select $1, $2, r.id from roles r where r.organisation_id = $1 and r.builtin = 'staff'`,
+        [org.id, id],
+      );
     }
   }
   const olivia: ActorKey = { type: 'user', id: ownerId };
@@ -87,4 +121,24 @@ export async function seedDemoNetwork(ctx: AppContext, ownerId: string, northwin
     `insert into supply_chain_networks (organisation_id, id, name, kind, membership_number, member_since, website) values ($1, $2, 'WCA Inter Global', 'forwarder_network', 'WCA-118203', '2021-03-01', 'https://www.wcaworld.com')`,
     [company[ahmed].id, uuidv7()],
   );
+  // The wider network: partners' staff know each other and Northwind's staff (not Olivia's own
+  // connections, so that her suggestions stay those above), and the companies are linked.
+  const p = (email: string) => person[email];
+  const links: [string, string, number][] = [
+    ['sanne@rma.demo.fyn.local', 'jonas@hfl.demo.fyn.local', 120], ['zhang.min@sol.demo.fyn.local', 'deepa@mgc.demo.fyn.local', 80],
+    ['javier@vfs.demo.fyn.local', 'rafael@scb.demo.fyn.local', 45], ['fatima@gbl.demo.fyn.local', 'vikram@mgc.demo.fyn.local', 70],
+    ['camila.souza@scb.demo.fyn.local', 'arun.mehta@mgc.demo.fyn.local', 200], ['lena@hfl.demo.fyn.local', 'carmen@vfs.demo.fyn.local', 33],
+    ['omar@gbl.demo.fyn.local', 'chen.jie@sol.demo.fyn.local', 21], ['joost@rma.demo.fyn.local', 'pablo@vfs.demo.fyn.local', 14],
+  ];
+  for (const [a, b, days] of links) await connect(p(a), p(b), 'connected', days, p(a).id, { source: 'worked_together' });
+  const northwindStaff: [string, string, number][] = [
+    ['ocean@demo.fyn.local', 'jonas@hfl.demo.fyn.local', 90], ['ocean@demo.fyn.local', 'zhang.min@sol.demo.fyn.local', 60],
+    ['customs@demo.fyn.local', 'fleur@rma.demo.fyn.local', 40], ['admin@demo.fyn.local', 'deepa@mgc.demo.fyn.local', 25],
+  ];
+  for (const [mine, theirs, days] of northwindStaff) {
+    await connect({ type: 'user', id: staff[mine] }, p(theirs), 'connected', days, staff[mine], { source: 'agent_partner' });
+  }
+  await connect(company['arun.mehta@mgc.demo.fyn.local'], company['ahmed@gbl.demo.fyn.local'], 'connected', 150, p('arun.mehta@mgc.demo.fyn.local').id, { source: 'network_membership' });
+  await connect(company['camila.souza@scb.demo.fyn.local'], company['lucia@vfs.demo.fyn.local'], 'connected', 75, p('camila.souza@scb.demo.fyn.local').id, { source: 'agent_partner' });
+  await connect(company['li.wei@sol.demo.fyn.local'], company['katrin@hfl.demo.fyn.local'], 'pending', 3, p('li.wei@sol.demo.fyn.local').id, { message: 'Feeder space Hamburg–Baltic for our Shanghai boxes?' });
 }

@@ -49,11 +49,29 @@ describe('demo data', () => {
     const connected = (await owner.get('/api/connections?status=connected')).data.data as { other: { name: string }; shared_with_organisation: boolean }[];
     expect(connected.find((c) => c.other.name === 'Pieter de Vries')?.shared_with_organisation).toBe(true);
     const suggested = (await owner.get('/api/connections/suggestions')).data.data as { name: string; mutual: number; same_network: boolean }[];
-    expect(suggested.map((x) => x.name)).toEqual(['Ahmed Al-Mansouri', 'Sven Larsen']);
+    // Ahmed (two mutual, the same forwarder network), Sven (one mutual), then Gulf Bridge's staff (the network only).
+    expect(suggested.slice(0, 2).map((x) => x.name)).toEqual(['Ahmed Al-Mansouri', 'Sven Larsen']);
     expect(suggested[0]).toMatchObject({ mutual: 2, same_network: true });
+    expect(suggested.slice(2).map((x) => x.name)).toEqual(['Fatima Haddad', 'Layla Nasser', 'Omar Khalil', 'Rashid Saleh']);
+    expect(suggested.slice(2).every((x) => x.same_network && x.mutual === 0)).toBe(true);
     // The partners log in with the demo password, and see the other side.
     const katrin = await login('katrin@hfl.demo.fyn.local');
     expect((await katrin.get('/api/connections/requested')).data.data[0].other.name).toBe('Olivia Owner');
+  });
+
+  it('makes a network of about forty people in eight organisations of eight countries', async () => {
+    const [{ people }] = await t.database.query<{ people: number }>(`select count(*)::int as people from users where email like '%demo.fyn.local'`);
+    expect(people).toBe(38);
+    const orgs = await t.database.query<{ name: string; country: string; staff: number }>(
+      `select o.name, o.country, count(m.user_id)::int as staff from organisations o join organisation_members m on m.organisation_id = o.id group by o.id order by o.name`,
+    );
+    expect(orgs).toHaveLength(8);
+    expect(new Set(orgs.map((o) => o.country)).size).toBe(8);
+    expect(orgs.every((o) => o.staff >= 3)).toBe(true);
+    // Sofia, on Northwind's ocean desk, knows people at Hamburg Feeder Lines and in Shanghai.
+    const sofia = await login('ocean@demo.fyn.local');
+    const hers = (await sofia.get('/api/connections?status=connected')).data.data as { other: { name: string } }[];
+    expect(hers.map((c) => c.other.name).sort()).toEqual(['Jonas Becker', 'Zhang Min']);
   });
 
   it('gives the demo people believable profiles, Olivia’s emergency contact for her and Northwind’s HR only', async () => {
