@@ -117,6 +117,8 @@ export async function networkBench() {
 
     // Live streams: the node's memory with STREAMS open, and one event reaching all of them.
     const pid = server.child.pid!;
+    // The node's resident memory once it has settled after the fill and the queries above.
+    await new Promise((r) => setTimeout(r, 5_000));
     const before = rssOf(pid);
     const streams: ClientRequest[] = [];
     const heard = new Set<number>();
@@ -141,7 +143,7 @@ export async function networkBench() {
         }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, 5_000));
     const after = rssOf(pid);
     const everyone = new Promise<void>((r) => (allHeard = r));
     const s = performance.now();

@@ -11,11 +11,29 @@ export const chatCreateBody = z.object({
   title: z.string().trim().min(1, 'required').max(120, 'text_too_long').nullish(),
 });
 
-export const messageBody = z.object({
-  body: z.string().trim().min(1, 'required').max(MESSAGE_MAX, 'text_too_long'),
-  /** The sender's own id for this message: sending it again stores nothing twice. */
-  client_id: z.string().trim().min(1, 'required').max(64, 'text_too_long').regex(/^[\w.:-]+$/, 'format_invalid'),
+/** Files sent in a chat: at most this many a message, each at most ATTACHMENT_MAX_BYTES, of these kinds. */
+export const ATTACHMENTS_PER_MESSAGE = 4;
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'png', 'jpg', 'webp', 'xlsx', 'docx', 'csv', 'txt'] as const;
+
+export const attachmentSchema = z.object({
+  /** The stored file's name, as `POST /api/chats/:id/attachments` answered it. */
+  key: z.string().max(200),
+  name: z.string().max(200),
+  type: z.string().max(100),
+  size: z.number().int(),
 });
+export type ChatAttachment = z.infer<typeof attachmentSchema>;
+
+export const messageBody = z
+  .object({
+    body: z.string().trim().max(MESSAGE_MAX, 'text_too_long').default(''),
+    /** The sender's own id for this message: sending it again stores nothing twice. */
+    client_id: z.string().trim().min(1, 'required').max(64, 'text_too_long').regex(/^[\w.:-]+$/, 'format_invalid'),
+    /** Keys of files uploaded to this chat by the sender. */
+    attachments: z.array(z.string().max(200)).max(ATTACHMENTS_PER_MESSAGE, 'too_many').default([]),
+  })
+  .refine((m) => m.body.length > 0 || m.attachments.length > 0, { message: 'required', path: ['body'] });
 
 export const messageSchema = z.object({
   id: z.uuid(),
@@ -23,6 +41,7 @@ export const messageSchema = z.object({
   sender: personRef,
   client_id: z.string(),
   body: z.string(),
+  attachments: z.array(attachmentSchema),
   created_at: z.string(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;

@@ -106,6 +106,8 @@ CREATE TABLE "profiles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "users_search_name_idx";--> statement-breakpoint
+DROP INDEX "organisations_search_text_idx";--> statement-breakpoint
 ALTER TABLE "chat_members" ADD CONSTRAINT "chat_members_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_members" ADD CONSTRAINT "chat_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -136,6 +138,8 @@ CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at" DESC NULLS LA
 CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "posts_organisation_idx" ON "posts" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "posts_audience_idx" ON "posts" USING btree ("audience_organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "users_search_name_idx" ON "users" USING gist ("search_name" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "organisations_search_text_idx" ON "organisations" USING gist ("search_text" gist_trgm_ops);--> statement-breakpoint
 -- A live event is published when its transaction commits (NOTIFY waits for the commit): every app node listening on fyn_live hands it to the person's open streams.
 CREATE FUNCTION fyn_live_event_published() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

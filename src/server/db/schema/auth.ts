@@ -27,7 +27,7 @@ export const users = pgTable(
     /** The name folded for search (lower case, no accents: migration 0012's fyn_fold), trigram-indexed. */
     searchName: text('search_name').generatedAlwaysAs(sql`fyn_fold(name)`),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_search_name_idx').using('gist', sql`${t.searchName} gist_trgm_ops`)],
 );
 
 export const sessions = pgTable(

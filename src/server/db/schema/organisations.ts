@@ -51,7 +51,7 @@ export const organisations = pgTable(
   },
   (t) => [
     check('organisations_status_check', sql`${t.status} in ('inactive','awaiting_payment','active','outstanding_payment')`),
-    index('organisations_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('organisations_search_text_idx').using('gist', sql`${t.searchText} gist_trgm_ops`),
   ],
 );
 

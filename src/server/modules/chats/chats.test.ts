@@ -112,4 +112,40 @@ describe('chats', () => {
     expect((await eve.get(`/api/chats/${chat.id}/messages`)).statusCode).toBe(404);
     expect((await send(eve, chat.id, 'Let me in', 'e-1')).statusCode).toBe(404);
   });
+
+  it('sends files with limits: members only, the sender’s own uploads, kinds known by their bytes', async () => {
+    const [ana, ben, eve] = [await p.user(), await p.user(), await p.user()];
+    await connect(ana, ben);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId] })).data.data;
+    const form = (data: Buffer | string, name: string) => {
+      const fd = new FormData();
+      fd.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name);
+      return fd;
+    };
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF\n')]);
+    const up = await ana.post(`/api/chats/${chat.id}/attachments`, form(pdf, '../../Frachtbrief Müller.pdf'));
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.data.data).toMatchObject({ name: 'Frachtbrief Müller.pdf', type: 'application/pdf', size: pdf.length });
+    // Refused: an executable named .pdf, a stranger's upload, a file too large.
+    expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(Buffer.from('MZ\x90\x00binary'), 'invoice.pdf'))).data.error.code).toBe('unsupported_file_type');
+    expect((await eve.post(`/api/chats/${chat.id}/attachments`, form(pdf, 'x.pdf'))).statusCode).toBe(404);
+    expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(Buffer.alloc(5 * 1024 * 1024 + 1, 65), 'big.txt'))).data.error.code).toBe('file_too_large');
+    const csv = await ana.post(`/api/chats/${chat.id}/attachments`, form('container,seal\nMSCU1234565,ML-88\n', 'boxes.csv'));
+    expect(csv.data.data.type).toBe('text/csv; charset=utf-8');
+    // Ben cannot send Ana's upload as his; Ana can, with no text at all.
+    expect((await ben.post(`/api/chats/${chat.id}/messages`, { client_id: 'b-f', attachments: [up.data.data.key] })).data.error.fields).toEqual({ attachments: 'Choose a record from the list.' });
+    expect(Object.keys((await ana.post(`/api/chats/${chat.id}/messages`, { client_id: 'a-0' })).data.error.fields)).toEqual(['body']);
+    const sent = await ana.post(`/api/chats/${chat.id}/messages`, { client_id: 'a-f', attachments: [up.data.data.key, csv.data.data.key] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.data.data.attachments.map((a: { name: string }) => a.name)).toEqual(['Frachtbrief Müller.pdf', 'boxes.csv']);
+    // Members download it, as a download; others get 404.
+    const file = up.data.data.key.split('/')[1];
+    const got = await ben.get(`/api/chats/${chat.id}/attachments/${file}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(pdf)).toBe(true);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="Frachtbrief M_ller.pdf"; filename*=UTF-8''Frachtbrief%20M%C3%BCller.pdf`);
+    expect((await eve.get(`/api/chats/${chat.id}/attachments/${file}`)).statusCode).toBe(404);
+    expect((await ben.get(`/api/chats/${chat.id}/attachments/..%2F..%2Fsecret`)).statusCode).toBe(404);
+  });
 });

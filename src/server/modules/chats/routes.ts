@@ -3,13 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { chatCreateBody, chatSchema, messageBody, messagePage, messageSchema, messagesQuery, readBody, type Chat, type ChatMessage } from '#shared/api/chats.ts';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, attachmentSchema, chatCreateBody, chatSchema, messageBody, type ChatAttachment, messagePage, messageSchema, messagesQuery, readBody, type Chat, type ChatMessage } from '#shared/api/chats.ts';
 import { envelope } from '#shared/api/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { chatMembers, chatMessages, chats, notifications, users } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
+import { readUpload } from '../files/images.ts';
+import { sniffImage } from '../files/store.ts';
 import { notify, publish } from '../notifications/notify.ts';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -29,6 +31,36 @@ export async function reachable(db: Db | Tx, me: string, ids: string[]): Promise
                         where (b.blocker_id = ${me}::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${me}::uuid))`);
   return new Set(rows.map((r) => r.id));
 }
+
+/** Where chat files are stored: `chat-files/<chat>-<uuid>.<ext>`, with a note `<chat>-<uuid>-<ext>.json` beside it. */
+const FOLDER = 'chat-files';
+const KEY = /^chat-files\/[0-9a-f-]+\.[a-z0-9]+$/;
+const metaKey = (key: string) => `${key.replace(/\.([a-z0-9]+)$/, '-$1')}.json`;
+const buffer = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+};
+const MIME: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string> = {
+  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', csv: 'text/csv; charset=utf-8', txt: 'text/plain; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+/** What a file is, by its first bytes (and, for the kinds that share them, its name): one of ours, or null. */
+export function kindOf(data: Buffer, filename: string): { ext: (typeof ATTACHMENT_EXTENSIONS)[number]; mime: string } | null {
+  const named = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  const image = sniffImage(data);
+  if (image) return { ext: image, mime: MIME[image] };
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { ext: 'pdf', mime: MIME.pdf };
+  // Office files are zip archives: the name tells which.
+  if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && (named === 'xlsx' || named === 'docx')) return { ext: named, mime: MIME[named] };
+  if ((named === 'csv' || named === 'txt') && !data.includes(0) && Buffer.from(data.toString('utf8'), 'utf8').equals(data)) return { ext: named, mime: MIME[named] };
+  return null;
+}
+/** A file name safe to show and to send back: no path, no control characters, the right extension. */
+const safeName = (filename: string, ext: string) => {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/\.[^.]*$/, '').trim().slice(0, 120);
+  return `${base || 'file'}.${ext}`;
+};
 
 const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
 
@@ -51,7 +83,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   const presentMessages = async (rows: MessageRow[], q: Db | Tx = db): Promise<ChatMessage[]> => {
     const by = await people(rows.map((r) => r.sender_id), q);
     return rows.map((r) => ({
-      id: r.id, chat_id: r.chat_id, client_id: r.client_id, body: r.body, created_at: r.created_at.toISOString(),
+      id: r.id, chat_id: r.chat_id, client_id: r.client_id, body: r.body, attachments: r.attachments, created_at: r.created_at.toISOString(),
       sender: by.get(r.sender_id) ?? { id: r.sender_id, name: '', avatar_url: null },
     }));
   };
@@ -146,10 +178,11 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
     const me = await requireUser(ctx, req);
     const chat = await chatOf(me.id, req.params.id);
     const { body, client_id } = req.body;
+    const attachments = await attachmentsOf(chat.id, me.id, req.body.attachments);
     const { row, created } = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(chatMessages)
-        .values({ id: uuidv7(), chat_id: chat.id, sender_id: me.id, client_id, body })
+        .values({ id: uuidv7(), chat_id: chat.id, sender_id: me.id, client_id, body, attachments })
         .onConflictDoNothing({ target: [chatMessages.chat_id, chatMessages.sender_id, chatMessages.client_id] })
         .returning();
       if (!row) {
@@ -164,13 +197,68 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
       for (const m of chat.members) {
         await notify(tx, {
           userId: m.id, type: 'message', actorId: me.id, subject: { type: 'chat', id: chat.id }, groupKey: `message:chat:${chat.id}`,
-          data: { excerpt: excerpt(body), chat_title: chat.title },
+          data: { excerpt: excerpt(body || attachments.map((a) => a.name).join(', ')), chat_title: chat.title },
         });
       }
       return { row, created: true };
     });
     reply.code(created ? 201 : 200);
     return { data: (await presentMessages([row]))[0] };
+  });
+
+  /**
+   * Files named by a message: uploaded to this chat (the key says so) by this sender (the note
+   * written beside the file at upload says so, with its name, type and size).
+   */
+  async function attachmentsOf(chatId: string, senderId: string, keys: string[]): Promise<ChatAttachment[]> {
+    const out: ChatAttachment[] = [];
+    for (const key of [...new Set(keys)]) {
+      const meta = key.startsWith(`${FOLDER}/${chatId}-`) && KEY.test(key) ? await ctx.files.get(metaKey(key)) : null;
+      const { by, ...attachment } = meta ? (JSON.parse((await buffer(meta.stream)).toString('utf8')) as ChatAttachment & { by: string }) : { by: null };
+      if (by !== senderId) throw invalidField('validation_failed', 'attachments', 'reference_invalid');
+      out.push(attachment as ChatAttachment);
+    }
+    return out;
+  }
+
+  api.post('/api/chats/:id/attachments', {
+    config: { access: 'user' },
+    schema: {
+      tags, consumes: ['multipart/form-data'], params: idParam, response: { 200: envelope(attachmentSchema) },
+      summary: `Upload a file for a message of the chat (multipart field "file": ${ATTACHMENT_EXTENSIONS.join(', ')}; at most 5 MB); name its key in the message`,
+    },
+  }, async (req) => {
+    const me = await requireUser(ctx, req);
+    const chat = await chatOf(me.id, req.params.id);
+    const { data, filename } = await readUpload(req, ATTACHMENT_MAX_BYTES);
+    const kind = kindOf(data, filename);
+    if (!kind) throw invalidField('unsupported_file_type', 'file', 'file_type');
+    const key = `${FOLDER}/${chat.id}-${uuidv7()}.${kind.ext}`;
+    const attachment: ChatAttachment = { key, name: safeName(filename, kind.ext), type: kind.mime, size: data.length };
+    await ctx.files.put(key, data);
+    await ctx.files.put(metaKey(key), Buffer.from(JSON.stringify({ ...attachment, by: me.id })));
+    return { data: attachment };
+  });
+
+  api.get('/api/chats/:id/attachments/:file', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Download a file of the chat (members only)', params: z.object({ id: z.uuid(), file: z.string().max(200) }) },
+  }, async (req, reply) => {
+    const me = await requireUser(ctx, req);
+    const chat = await chatOf(me.id, req.params.id);
+    const key = `${FOLDER}/${req.params.file}`;
+    if (!key.startsWith(`${FOLDER}/${chat.id}-`) || !KEY.test(key)) throw notFound('The file');
+    const [meta, file] = [await ctx.files.get(metaKey(key)), await ctx.files.get(key)];
+    if (!meta || !file) throw notFound('The file');
+    const a = JSON.parse((await buffer(meta.stream)).toString('utf8')) as ChatAttachment;
+    file.stream.on('error', () => {});
+    // Always a download, never shown in the page: a member's file is not trusted content of ours.
+    return reply
+      .header('content-type', a.type)
+      .header('content-length', file.size)
+      .header('content-disposition', `attachment; filename="${a.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.name)}`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.stream);
   });
 
   api.post('/api/chats/:id/read', {

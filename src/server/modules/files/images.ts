@@ -36,15 +36,7 @@ async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt }
  * fails with the 422 of a missing, too large (`tooLarge`: the validation key) or unreadable file.
  */
 export async function readImage(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; ext: ImageExt; width: number; height: number }> {
-  const part = req.isMultipart()
-    ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {
-        if (err?.statusCode && err.statusCode < 500) throw err;
-        throw invalidField('validation_failed', 'file', 'file_required');
-      })
-    : undefined;
-  if (!part) throw invalidField('validation_failed', 'file', 'file_required');
-  const raw = await part.toBuffer().catch(() => null);
-  if (!raw || part.file.truncated) throw invalidField('file_too_large', 'file', tooLarge);
+  const { data: raw } = await readUpload(req, maxBytes, tooLarge);
   const image = await cleanImage(raw);
   if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
   const { default: sharp } = await import('sharp');
@@ -53,11 +45,11 @@ export async function readImage(req: FastifyRequest, maxBytes: number, tooLarge 
 }
 
 /**
- * The multipart field "file" of a request as a clean picture, stored under `folder`: answers its
- * URL, or fails with the 422 of a missing, too large or unreadable file.
+ * The multipart field "file" of a request, whole, with the name the browser gave it: fails with the
+ * 422 of a missing or too large (`tooLarge`: the validation key) file. A form the parser cannot read
+ * (no boundary, cut short) is the client's mistake: 422, not 500.
  */
-export async function receiveImage(req: FastifyRequest, files: FileStore, folder: ImageFolder, maxBytes: number): Promise<string> {
-  // A form the parser cannot read (no boundary, cut short) is the client's mistake: 422, not 500.
+export async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; filename: string }> {
   const part = req.isMultipart()
     ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {
         if (err?.statusCode && err.statusCode < 500) throw err;
@@ -65,8 +57,17 @@ export async function receiveImage(req: FastifyRequest, files: FileStore, folder
       })
     : undefined;
   if (!part) throw invalidField('validation_failed', 'file', 'file_required');
-  const raw = await part.toBuffer().catch(() => null);
-  if (!raw || part.file.truncated) throw invalidField('file_too_large', 'file', 'file_too_large');
+  const data = await part.toBuffer().catch(() => null);
+  if (!data || part.file.truncated) throw invalidField('file_too_large', 'file', tooLarge);
+  return { data, filename: part.filename ?? '' };
+}
+
+/**
+ * The multipart field "file" of a request as a clean picture, stored under `folder`: answers its
+ * URL, or fails with the 422 of a missing, too large or unreadable file.
+ */
+export async function receiveImage(req: FastifyRequest, files: FileStore, folder: ImageFolder, maxBytes: number): Promise<string> {
+  const { data: raw } = await readUpload(req, maxBytes);
   const image = await cleanImage(raw);
   if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
   const key = `${folder}/${uuidv7()}.${image.ext}`;

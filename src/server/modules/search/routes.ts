@@ -19,7 +19,9 @@ const linkOf = (r: Link, me: string): SearchResults['users'][number]['connection
 /**
  * GET /api/search: people, organisations and the caller's connections whose names match, accent-
  * and case-insensitive (fyn_fold, migration 0012) and typo-tolerant (trigram word similarity), best
- * match first. Nobody blocked either way is found; unverified accounts are not either.
+ * match first: ordered by the trigram word distance alone (`<<->`), so that the GiST indexes of
+ * migration 0013 hand the rows over best-first and a common name among 100 000 costs a few rows, not
+ * a sort of thousands. Nobody blocked either way is found; unverified accounts are not either.
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +44,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
            left join connections c on c.pair_low = least('user:' || $3::uuid::text, 'user:' || u.id::text) and c.pair_high = greatest('user:' || $3::uuid::text, 'user:' || u.id::text)
           where u.email_verified and u.id <> $3::uuid and ${matches('u.search_name')}
             and not exists (select 1 from user_blocks b where (b.blocker_id = $3::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = $3::uuid))
-          order by word_similarity(fyn_fold($1), u.search_name) desc, u.name
+          order by fyn_fold($1) <<-> u.search_name
           limit ${LIMIT}`,
         params,
       ),
@@ -51,7 +53,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
            from organisations o
            left join connections c on c.pair_low = least('user:' || $3::uuid::text, 'organisation:' || o.id::text) and c.pair_high = greatest('user:' || $3::uuid::text, 'organisation:' || o.id::text)
           where o.id is distinct from $4::uuid and ${matches('o.search_text')}
-          order by word_similarity(fyn_fold($1), o.search_text) desc, o.name
+          order by fyn_fold($1) <<-> o.search_text
           limit ${LIMIT}`,
         [...params, me.organisationId ?? null],
       ),

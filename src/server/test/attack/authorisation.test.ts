@@ -83,15 +83,6 @@ beforeAll(async () => {
   expect(comment.statusCode, comment.body).toBe(201);
   records.byPrefix['/api/posts/{id}/comments/'] = [comment.data.data.id];
 
-  // A chat of the victim with a colleague (a message in it notifies the colleague).
-  const chat = await victim.post('/api/chats', { member_ids: [noPerm.userId] });
-  expect(chat.statusCode, chat.body).toBe(201);
-  records.byPrefix['/api/chats/'] = [chat.data.data.id];
-  expect((await victim.post(`/api/chats/${chat.data.data.id}/messages`, { body: 'Victim message', client_id: 'v-1' })).statusCode).toBe(201);
-  const note = (await noPerm.get('/api/notifications')).data.data as { id: string }[];
-  expect(note.length).toBeGreaterThan(0);
-  records.byPrefix['/api/notifications/'] = [note[0].id];
-
   attacker = await w.people.owner();
   anonymous = await w.anonymous();
   secrets = [...allIds(records), ...records.emails];

@@ -75,7 +75,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover'];
+export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover'];
 export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook'];
 /**
  * Streams that stay open (Server-Sent Events): only refusals are called (anonymous 401, malformed

@@ -287,7 +287,21 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   add('/api/organisations/', owner.orgId);
   add('/api/staff/', owner.userId);
   add('/api/profiles/', owner.userId);
-  return { orgId: owner.orgId, byPrefix, userIds: [owner.userId], emails: [owner.email] };
+  // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
+  const colleague = await owner.join(owner.role('staff'));
+  const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });
+  if (chat.statusCode !== 201) throw new Error(`could not start a chat: ${chat.statusCode} ${chat.body}`);
+  add('/api/chats/', chat.data.data.id);
+  const fd = new FormData();
+  fd.append('file', new Blob([Buffer.from('%PDF-1.7\nseed\n%%EOF\n')]), 'seed.pdf');
+  const file = await owner.post(`/api/chats/${chat.data.data.id}/attachments`, fd);
+  if (file.statusCode !== 200) throw new Error(`could not upload a chat file: ${file.statusCode} ${file.body}`);
+  add(`/api/chats/{id}/attachments/`, String(file.data.data.key).split('/')[1]);
+  const sent = await owner.post(`/api/chats/${chat.data.data.id}/messages`, { body: 'Seed message', client_id: 'seed-1', attachments: [file.data.data.key] });
+  if (sent.statusCode !== 201) throw new Error(`could not send a chat message: ${sent.statusCode} ${sent.body}`);
+  const told = (await colleague.get('/api/notifications')).data.data as { id: string }[];
+  add('/api/notifications/', told[0].id);
+  return { orgId: owner.orgId, byPrefix, userIds: [owner.userId, colleague.userId], emails: [owner.email, colleague.email] };
 }
 
 /** A stable 32-bit seed per operation and phase, from the run's seed (FNV-1a). */

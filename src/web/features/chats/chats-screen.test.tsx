@@ -19,7 +19,7 @@ vi.mock('../../lib/live.ts', () => ({
 }));
 
 const pieter = { id: 'u-p', name: 'Pieter de Vries', avatar_url: null };
-const msg = (id: string, body: string, sender = pieter, client_id = id): ChatMessage => ({ id, chat_id: 'c1', sender, client_id, body, created_at: '2026-11-24T08:00:00.000Z' });
+const msg = (id: string, body: string, sender = pieter, client_id = id): ChatMessage => ({ id, chat_id: 'c1', sender, client_id, body, attachments: [], created_at: '2026-11-24T08:00:00.000Z' });
 const chat = (extra: Partial<Chat> = {}): Chat => ({ id: 'c1', kind: 'direct', title: null, members: [pieter], last_message: msg('m2', 'One question on line 4'), unread: 1, created_at: '2026-11-20T09:00:00.000Z', ...extra });
 
 describe('chats screen', () => {

@@ -1,14 +1,14 @@
 import './chats.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Badge, Button, Empty, Form, Input, List, Modal, Select, Skeleton, Typography } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined, SendOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CloseOutlined, PaperClipOutlined, PlusOutlined, ReloadOutlined, SendOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Chat, ChatMessage } from '#shared/api/chats.ts';
-import { MESSAGE_MAX } from '#shared/api/chats.ts';
+import type { Chat, ChatAttachment, ChatMessage } from '#shared/api/chats.ts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX } from '#shared/api/chats.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { chatKeys, chatName, chatsApi, type MessagePage } from '../../lib/chats-api.ts';
+import { attachmentUrl, chatKeys, chatName, chatsApi, type MessagePage } from '../../lib/chats-api.ts';
 import { connectionsApi } from '../../lib/connections-api.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { feedback } from '../../lib/feedback.ts';
@@ -16,9 +16,29 @@ import { onLive } from '../../lib/live.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
 /** A message on its way: shown at once, sent (and resent on failure) with the same client id. */
-type Outgoing = { client_id: string; body: string; failed: boolean };
+type Outgoing = { client_id: string; body: string; attachments: ChatAttachment[]; failed: boolean };
 
 const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.xlsx,.docx,.csv,.txt';
+const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** A message's files: links that download them (members only). */
+function Files({ chatId, files }: { chatId: string; files: ChatAttachment[] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="fyn-message-files">
+      {files.map((a) => (
+        <li key={a.key}>
+          <a href={attachmentUrl(chatId, a)} download={a.name}>
+            <PaperClipOutlined aria-hidden="true" /> {a.name}
+          </a>{' '}
+          <span>({sizeOf(a.size)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function ChatRow({ chat, active }: { chat: Chat; active: boolean }) {
   const { t } = useTranslation();
@@ -78,6 +98,9 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const [files, setFiles] = useState<ChatAttachment[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const key = chatKeys.messages(chat.id);
   const messages = useInfiniteQuery({
@@ -122,7 +145,7 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
   const deliver = async (o: Outgoing) => {
     setOutgoing((list) => list.map((x) => (x.client_id === o.client_id ? { ...x, failed: false } : x)));
     try {
-      const m = await chatsApi.send(chat.id, o.body, o.client_id);
+      const m = await chatsApi.send(chat.id, o.body, o.client_id, o.attachments.map((a) => a.key));
       append(m);
       setOutgoing((list) => list.filter((x) => x.client_id !== o.client_id));
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
@@ -133,11 +156,31 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
   };
   const send = () => {
     const body = draft.trim();
-    if (!body) return;
-    const o = { client_id: newClientId(), body, failed: false };
+    if (!body && files.length === 0) return;
+    const o = { client_id: newClientId(), body, attachments: files, failed: false };
     setOutgoing((list) => [...list, o]);
     setDraft('');
+    setFiles([]);
     void deliver(o);
+  };
+  const attach = async (list: FileList | null) => {
+    const chosen = [...(list ?? [])].slice(0, ATTACHMENTS_PER_MESSAGE - files.length);
+    if (picker.current) picker.current.value = '';
+    for (const file of chosen) {
+      if (file.size > ATTACHMENT_MAX_BYTES) {
+        feedback().message.error(t('chats.file_too_large', { name: file.name }));
+        continue;
+      }
+      setUploading(true);
+      try {
+        const a = await chatsApi.upload(chat.id, file);
+        setFiles((f) => [...f, a]);
+      } catch {
+        // The API client has told the user why (type, size).
+      } finally {
+        setUploading(false);
+      }
+    }
   };
 
   return (
@@ -160,13 +203,19 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
         {shown.map((m) => (
           <div key={m.id} className={`fyn-message${m.sender.id === me ? ' fyn-message-mine' : ''}`}>
             {m.sender.id !== me && chat.kind === 'group' && <span className="fyn-message-sender">{m.sender.name}</span>}
-            <p className="fyn-message-body">{m.body}</p>
+            {m.body && <p className="fyn-message-body">{m.body}</p>}
+            <Files chatId={chat.id} files={m.attachments ?? []} />
             <time dateTime={m.created_at}>{dayjs(m.created_at).format('HH:mm')}</time>
           </div>
         ))}
         {outgoing.map((o) => (
           <div key={o.client_id} className="fyn-message fyn-message-mine fyn-message-pending">
-            <p className="fyn-message-body">{o.body}</p>
+            {o.body && <p className="fyn-message-body">{o.body}</p>}
+            {o.attachments.map((a) => (
+              <span key={a.key}>
+                <PaperClipOutlined aria-hidden="true" /> {a.name}
+              </span>
+            ))}
             {o.failed ? (
               <Button size="small" type="link" danger icon={<ReloadOutlined />} onClick={() => deliver(o)}>
                 {t('chats.retry')}
@@ -178,6 +227,16 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
         ))}
         <div ref={bottom} />
       </div>
+      {files.length > 0 && (
+        <ul className="fyn-composer-files" aria-label={t('chats.files')}>
+          {files.map((a) => (
+            <li key={a.key}>
+              <PaperClipOutlined aria-hidden="true" /> {a.name} ({sizeOf(a.size)})
+              <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('chats.remove_file', { name: a.name })} onClick={() => setFiles((f) => f.filter((x) => x.key !== a.key))} />
+            </li>
+          ))}
+        </ul>
+      )}
       <form
         className="fyn-composer"
         onSubmit={(e) => {
@@ -185,6 +244,15 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
           send();
         }}
       >
+        <input ref={picker} type="file" accept={ACCEPT} multiple hidden onChange={(e) => void attach(e.target.files)} aria-label={t('chats.attach')} />
+        <Button
+          icon={<PaperClipOutlined />}
+          aria-label={t('chats.attach')}
+          title={t('chats.attach_hint')}
+          loading={uploading}
+          disabled={files.length >= ATTACHMENTS_PER_MESSAGE}
+          onClick={() => picker.current?.click()}
+        />
         <Input.TextArea
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
@@ -199,7 +267,7 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
           placeholder={t('chats.placeholder')}
           aria-label={t('chats.message')}
         />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} disabled={!draft.trim()}>
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} disabled={(!draft.trim() && files.length === 0) || uploading}>
           {t('chats.send')}
         </Button>
       </form>
