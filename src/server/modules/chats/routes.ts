@@ -58,7 +58,7 @@ export function kindOf(data: Buffer, filename: string): { ext: (typeof ATTACHMEN
 }
 /** A file name safe to show and to send back: no path, no control characters, the right extension. */
 const safeName = (filename: string, ext: string) => {
-  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/\.[^.]*$/, '').trim().slice(0, 120);
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').replace(/\.[^.]*$/, '').trim().slice(0, 120);
   return `${base || 'file'}.${ext}`;
 };
 
