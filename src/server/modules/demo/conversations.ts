@@ -102,4 +102,15 @@ export async function seedDemoConversations(ctx: AppContext) {
       await notify(db, { userId: olivia, type: 'comment', actorId: c.author_id, subject: { type: 'post', id: post.id }, groupKey: `comment:post:${post.id}`, data: { excerpt: c.body.slice(0, 140) } });
     }
   }
+  // Each group as old as its newest cause, not as the seeding.
+  await ctx.database.query(
+    `update notifications n set updated_at = t.at, created_at = t.at
+       from (select n2.id, case n2.type
+                     when 'like' then (select max(created_at) from post_likes where post_id = n2.subject_id)
+                     when 'comment' then (select max(created_at) from post_comments where post_id = n2.subject_id)
+                     when 'message' then (select max(created_at) from chat_messages where chat_id = n2.subject_id)
+                     else (select updated_at from connections where id = n2.subject_id) end as at
+               from notifications n2 where n2.user_id in (select id from users where email like '%demo.fyn.local')) t
+      where n.id = t.id and t.at is not null`,
+  );
 }

@@ -205,7 +205,7 @@ function Conversation({ chat, onBack }: { chat: Chat; onBack: () => void }) {
             {m.sender.id !== me && chat.kind === 'group' && <span className="fyn-message-sender">{m.sender.name}</span>}
             {m.body && <p className="fyn-message-body">{m.body}</p>}
             <Files chatId={chat.id} files={m.attachments ?? []} />
-            <time dateTime={m.created_at}>{dayjs(m.created_at).format('HH:mm')}</time>
+            <time dateTime={m.created_at}>{dayjs(m.created_at).isSame(dayjs(), 'day') ? dayjs(m.created_at).format('HH:mm') : dayjs(m.created_at).format('D MMM, HH:mm')}</time>
           </div>
         ))}
         {outgoing.map((o) => (
