@@ -129,6 +129,10 @@ describe('chats', () => {
     // Refused: an executable named .pdf, a stranger's upload, a file too large.
     expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(Buffer.from('MZ\x90\x00binary'), 'invoice.pdf'))).data.error.code).toBe('unsupported_file_type');
     expect((await eve.post(`/api/chats/${chat.id}/attachments`, form(pdf, 'x.pdf'))).statusCode).toBe(404);
+    // A picture is decoded: a cut-off PNG is refused, a whole one is stored encoded again.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(png.subarray(0, 20), 'cut.png'))).data.error.code).toBe('unsupported_file_type');
+    expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(png, 'dot.png'))).data.data).toMatchObject({ name: 'dot.png', type: 'image/png' });
     expect((await ana.post(`/api/chats/${chat.id}/attachments`, form(Buffer.alloc(5 * 1024 * 1024 + 1, 65), 'big.txt'))).data.error.code).toBe('file_too_large');
     const csv = await ana.post(`/api/chats/${chat.id}/attachments`, form('container,seal\nMSCU1234565,ML-88\n', 'boxes.csv'));
     expect(csv.data.data.type).toBe('text/csv; charset=utf-8');

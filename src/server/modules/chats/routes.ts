@@ -10,7 +10,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { chatMembers, chatMessages, chats, notifications, users } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
-import { readUpload } from '../files/images.ts';
+import { cleanImage, readUpload } from '../files/images.ts';
 import { sniffImage } from '../files/store.ts';
 import { notify, publish } from '../notifications/notify.ts';
 
@@ -230,9 +230,14 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const me = await requireUser(ctx, req);
     const chat = await chatOf(me.id, req.params.id);
-    const { data, filename } = await readUpload(req, ATTACHMENT_MAX_BYTES);
-    const kind = kindOf(data, filename);
+    const upload = await readUpload(req, ATTACHMENT_MAX_BYTES);
+    const kind = kindOf(upload.data, upload.filename);
     if (!kind) throw invalidField('unsupported_file_type', 'file', 'file_type');
+    // Pictures are decoded and encoded again (as avatars are): a broken one is refused, metadata is dropped.
+    const picture = sniffImage(upload.data) ? await cleanImage(upload.data) : null;
+    if (sniffImage(upload.data) && !picture) throw invalidField('unsupported_file_type', 'file', 'file_type');
+    const data = picture?.data ?? upload.data;
+    const filename = upload.filename;
     const key = `${FOLDER}/${chat.id}-${uuidv7()}.${kind.ext}`;
     const attachment: ChatAttachment = { key, name: safeName(filename, kind.ext), type: kind.mime, size: data.length };
     await ctx.files.put(key, data);

@@ -17,7 +17,7 @@ const MAX_PIXELS = 40_000_000;
  * the same format, turned upright by its EXIF orientation, with no EXIF, GPS, XMP or comments.
  * Null when the bytes are not a picture of an accepted type or do not decode.
  */
-async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt } | null> {
+export async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt } | null> {
   const ext = sniffImage(data);
   if (!ext) return null;
   // Loaded with the first upload, not at every start.
