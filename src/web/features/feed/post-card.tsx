@@ -127,7 +127,7 @@ export function PostCard({ post, onEdit, onDelete }: { post: Post; onEdit?: (pos
                 <Typography.Text strong>{post.author.name}</Typography.Text>
               </Link>
             )}
-            {post.kind !== 'post' && <Tag color={post.kind === 'trade_ad' ? 'gold' : 'cyan'}>{t(`feed.kinds.${post.kind}`)}</Tag>}
+            {post.kind !== 'post' && <Tag className={`fyn-post-kind fyn-post-kind-${post.kind}`}>{t(`feed.kinds.${post.kind}`)}</Tag>}
             {post.visibility !== 'public' && <Tag>{t(`feed.visibilities.${post.visibility}`)}</Tag>}
           </Space>
           <Typography.Text type="secondary" className="fyn-post-meta">
