@@ -11,7 +11,7 @@ import { chatMembers, chatMessages, chats, notifications, users } from '../../db
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { cleanImage, readUpload } from '../files/images.ts';
-import { sniffImage } from '../files/store.ts';
+import { sendFile, sniffImage } from '../files/store.ts';
 import { notify, publish } from '../notifications/notify.ts';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -210,11 +210,17 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
    * Files named by a message: uploaded to this chat (the key says so) by this sender (the note
    * written beside the file at upload says so, with its name, type and size).
    */
+  /** The note written beside a chat file at upload (name, type, size, uploader), or null. */
+  async function noteOf(key: string): Promise<(ChatAttachment & { by: string }) | null> {
+    const note = await ctx.files.get(metaKey(key));
+    return note ? (JSON.parse((await buffer(note.stream)).toString('utf8')) as ChatAttachment & { by: string }) : null;
+  }
+
   async function attachmentsOf(chatId: string, senderId: string, keys: string[]): Promise<ChatAttachment[]> {
     const out: ChatAttachment[] = [];
     for (const key of [...new Set(keys)]) {
-      const meta = key.startsWith(`${FOLDER}/${chatId}-`) && KEY.test(key) ? await ctx.files.get(metaKey(key)) : null;
-      const { by, ...attachment } = meta ? (JSON.parse((await buffer(meta.stream)).toString('utf8')) as ChatAttachment & { by: string }) : { by: null };
+      const note = key.startsWith(`${FOLDER}/${chatId}-`) && KEY.test(key) ? await noteOf(key) : null;
+      const { by, ...attachment } = note ?? { by: null };
       if (by !== senderId) throw invalidField('validation_failed', 'attachments', 'reference_invalid');
       out.push(attachment as ChatAttachment);
     }
@@ -253,17 +259,11 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
     const chat = await chatOf(me.id, req.params.id);
     const key = `${FOLDER}/${req.params.file}`;
     if (!key.startsWith(`${FOLDER}/${chat.id}-`) || !KEY.test(key)) throw notFound('The file');
-    const [meta, file] = [await ctx.files.get(metaKey(key)), await ctx.files.get(key)];
-    if (!meta || !file) throw notFound('The file');
-    const a = JSON.parse((await buffer(meta.stream)).toString('utf8')) as ChatAttachment;
-    file.stream.on('error', () => {});
+    const a = await noteOf(key);
+    const file = a && (await ctx.files.get(key));
+    if (!a || !file) throw notFound('The file');
     // Always a download, never shown in the page: a member's file is not trusted content of ours.
-    return reply
-      .header('content-type', a.type)
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${a.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.name)}`)
-      .header('cache-control', 'private, max-age=3600')
-      .send(file.stream);
+    return sendFile(reply, file, a.type, { download: a.name, cache: 'private, max-age=3600' });
   });
 
   api.post('/api/chats/:id/read', {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /** Where uploaded files live: DATA_DIR/uploads by default (an S3-compatible store is the scale-out path). */
 export type FileStore = {
@@ -60,3 +61,19 @@ export function sniffImage(data: Buffer): ImageExt | null {
 }
 
 export const fileStoreRoot = (dataDir: string) => join(dataDir, 'uploads');
+
+/**
+ * Answers a stored file: its type and length, kept privately by the browser (`cache`, an immutable
+ * picture by default), shown in the page (`inline`) or always downloaded under `download`'s name.
+ */
+export function sendFile(reply: FastifyReply, file: { stream: Readable; size: number }, type: string, options: { download?: string; cache?: string } = {}) {
+  const disposition = options.download
+    ? `attachment; filename="${options.download.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.download)}`
+    : 'inline';
+  return reply
+    .header('content-type', type)
+    .header('content-length', String(file.size))
+    .header('cache-control', options.cache ?? 'private, max-age=31536000, immutable')
+    .header('content-disposition', disposition)
+    .send(file.stream);
+}

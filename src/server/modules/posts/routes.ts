@@ -15,7 +15,7 @@ import { organisations, postComments, postLikes, posts, users, type PostImage } 
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { identify, requireUser } from '../auth/session.ts';
 import { readImage } from '../files/images.ts';
-import { IMAGE_TYPES, type ImageExt } from '../files/store.ts';
+import { IMAGE_TYPES, type ImageExt, sendFile } from '../files/store.ts';
 import { notify } from '../notifications/notify.ts';
 import { lockOrganisation } from '../organisations/service.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
@@ -108,12 +108,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
     const file = await ctx.files.get(`${IMAGE_FOLDER}/${key}`);
     if (!file) throw notFound('The file');
     const ext = key.split('.').pop() as ImageExt;
-    return reply
-      .header('content-type', IMAGE_TYPES[ext].mime)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(file.stream);
+    return sendFile(reply, file, IMAGE_TYPES[ext].mime);
   });
 
   /** The pictures named by keys: the caller's own uploads that exist, else 422. */

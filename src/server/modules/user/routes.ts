@@ -10,7 +10,7 @@ import { users, type OrganisationStatus } from '../../db/schema/index.ts';
 import { isPremium } from '../billing/status.ts';
 import { notFound } from '../../lib/errors.ts';
 import { forgetIdentity, identify, requireUser, type MemberRow, type SessionUserRow } from '../auth/session.ts';
-import { IMAGE_TYPES, type ImageExt } from '../files/store.ts';
+import { IMAGE_TYPES, type ImageExt, sendFile } from '../files/store.ts';
 import { FILES_PREFIX, IMAGE_FOLDERS, receiveImage } from '../files/images.ts';
 
 const toIso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -122,12 +122,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const file = await files.get(`${folder}/${name}`);
     const ext = name.split('.').pop() as ImageExt;
     if (!file || !(ext in IMAGE_TYPES)) throw notFound('The file');
-    return reply
-      .header('content-type', IMAGE_TYPES[ext].mime)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(file.stream);
+    return sendFile(reply, file, IMAGE_TYPES[ext].mime);
   });
 
   async function removeFile(url: string | null | undefined) {
