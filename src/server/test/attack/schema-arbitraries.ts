@@ -110,7 +110,8 @@ function plainString(s: JsonSchema, hints: Hints): fc.Arbitrary<string> {
   if (s.format === 'email') return fc.emailAddress().filter(fits);
   if (s.format === 'date') return dateText;
   if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern), { size: 'xsmall' }).filter(fits);
+  // A pattern without a maxLength sets its own length (an uploaded file's key is longer than 60).
+  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern), { size: 'xsmall' }).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
   // Long limits get a few long values; most stay short.
   return fc.oneof({ weight: 5, arbitrary: text(min, Math.min(max, 40)) }, { weight: 1, arbitrary: text(Math.max(min, Math.min(max, 40)), Math.min(max, 2000)) });
 }

@@ -30,7 +30,8 @@
  * Refused requests may write only what WRITES_ON_REJECTION below allows, with its reason (counters
  * of failed attempts and the like). The figures of a run are printed once at its end
  * (src/server/test/global-setup.ts). A run's inputs follow from one seed, printed with them;
- * `FUZZ_SEED=<n>` replays it; `ATTACK_PROFILE=1` prints where each file's time went.
+ * `FUZZ_SEED=<n>` replays it; `ATTACK_PROFILE=1` prints where each file's time went; `ATTACK_TRACE=1` prints each request as it is
+ * sent (where a run that stops stopped).
  *
  *   npx vitest run --project server src/server/test/attack
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project server src/server/test/attack
@@ -193,6 +194,7 @@ export async function openWorld(file: string, overrides: Partial<Config> = {}) {
      */
     async call(who: Client, opKey: string, method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
       const t0 = performance.now();
+      if (process.env.ATTACK_TRACE) console.log(`[trace] ${new Date().toISOString()} ${opKey} ${method} ${url} ${show(body).slice(0, 200)}`);
       // A response that breaks off (a stream failing after its headers) counts as a 5xx.
       const res = await who.request(method, url, body, headers).catch((err: Error) => ({
         statusCode: 599, body: `response broken off: ${err.message}`, data: undefined, headers: {}, cookies: [],
