@@ -98,6 +98,11 @@ export function percentOf(amount: Minor, pct: string): number {
   return minorNumber(halfAwayFromZero(minorDecimal(amount).times(pct).div('100')));
 }
 
+/** An amount times an exact decimal factor (a quantity: 12.5 kg at 235 cents is 2937.5, so 2938), rounded half away from zero. */
+export function timesMinor(amount: Minor, factor: string): number {
+  return minorNumber(halfAwayFromZero(minorDecimal(amount).times(factor)));
+}
+
 /** The share `part / whole` of an amount (prorating by time), rounded half away from zero. */
 export function prorate(amount: Minor, part: number, whole: number): number {
   return minorNumber(halfAwayFromZero(minorDecimal(amount).times(minorDecimal(part)).div(minorDecimal(whole))));
