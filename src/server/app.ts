@@ -36,6 +36,7 @@ import { registerProfileRoutes } from './modules/profiles/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerChatRoutes } from './modules/chats/routes.ts';
+import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createJobs } from './modules/jobs/jobs.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSearchRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerChatRoutes(app, ctx);
+  registerQuoteRoutes(app, ctx);
   registerEventRoutes(app, ctx, live);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);

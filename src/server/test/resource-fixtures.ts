@@ -109,7 +109,7 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalidFields: ['iban', 'sort_code'],
   },
   roles: {
-    valid: (i) => ({ name: `Pricing desk ${i}`, description: 'Quotes and rates', permissions: ['quotations.view', 'quotations.create', 'control_centre.view', 'quotations.view'] }),
+    valid: (i) => ({ name: `Pricing desk ${i}`, description: 'Quotes and rates', permissions: ['quotes.view', 'quotes.create', 'control_centre.view', 'quotes.view'] }),
     change: { permissions: ['control_centre.view'] },
     invalid: { name: '', permissions: ['control_centre.fly'] },
     invalidFields: ['name', 'permissions.0'],
@@ -119,6 +119,21 @@ export const RESOURCE_FIXTURES: Record<string, {
     change: { status: 'on_hold' },
     invalid: { name: 'P', kind: 'friend', country: 'Netherlands', contact_email: 'nope' },
     invalidFields: ['contact_email', 'country', 'kind'],
+  },
+  'native-organisations': {
+    valid: (i) => ({ name: `Harbour Imports ${i} Ltd`, type: 'shipper', country: 'gb', city: 'Leeds', vat_number: `GB${100000000 + i}`, email: `buying${i}@harbour.example`, credit_status: 'ok', force: true }),
+    change: { credit_status: 'hold' },
+    invalid: { name: '', type: 'friend', country: 'England', email: 'nope', credit_status: 'maybe' },
+    invalidFields: ['country', 'credit_status', 'email', 'name', 'type'],
+  },
+  'native-contacts': {
+    async prepare(post) {
+      return { org: (await post('/api/native-organisations', { name: `Contact Holder ${Math.random()}`, type: 'consignee', country: 'NL', force: true })).data.data.id };
+    },
+    valid: (i, r) => ({ native_organisation_id: r.org, name: `Sanne de Vries ${i}`, job_title: 'Logistics manager', email: `sanne${i}@holder.example`, is_primary: i === 1 }),
+    change: { job_title: 'Head of logistics' },
+    invalid: { native_organisation_id: 'x', name: '', email: 'nope' },
+    invalidFields: ['email', 'name', 'native_organisation_id'],
   },
 };
 

@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS } from './permissions.ts';
 import { LOCATION_TYPES } from './addresses.ts';
 import { CHARGE_BASES, CHARGE_CATEGORIES } from './charge-codes.ts';
 import { NETWORK_KINDS } from './network-records.ts';
+import { CREDIT_STATUSES, NATIVE_ORGANISATION_TYPES } from './native-organisations.ts';
 import { PARTNER_KINDS, PARTNER_STATUSES } from './partners.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
 
@@ -126,6 +127,34 @@ export const RESOURCE_SCHEMAS = {
     due_on: optionalDate,
     assignee_user_id: ref,
     partner_id: ref,
+  }),
+  'native-organisations': z.object({
+    name: requiredText(160),
+    type: z.enum(NATIVE_ORGANISATION_TYPES),
+    country: country,
+    city: optionalText(120),
+    vat_number: z.string().trim().toUpperCase().transform((v) => v.replace(/[\s.-]/g, '')).pipe(z.string().max(20, 'text_too_long')).nullish().transform((v) => v || null),
+    registration_number: optionalText(40),
+    website,
+    email: z.email('email_invalid').nullish().transform((v) => v ?? null),
+    phone: optionalText(40),
+    client_tier_id: ref,
+    payment_terms_days: z.number().int('whole_number').min(0, 'number_range').max(365, 'number_range').nullish().transform((v) => v ?? null),
+    credit_limit_minor: z.number().int('whole_number').min(0, 'number_range').max(Number.MAX_SAFE_INTEGER, 'number_range').nullish().transform((v) => v ?? null),
+    currency: currency.nullish().transform((v) => v ?? null),
+    credit_status: z.enum(CREDIT_STATUSES).default('ok'),
+    assigned_user_id: ref,
+    notes: optionalText(2000),
+    /** Creates it even when it looks like one already there (409 possible_duplicate otherwise). */
+    force: z.boolean().optional(),
+  }),
+  'native-contacts': z.object({
+    native_organisation_id: uuidRef,
+    name: requiredText(120),
+    job_title: optionalText(120),
+    email: z.email('email_invalid').nullish().transform((v) => v ?? null),
+    phone: optionalText(40),
+    is_primary: z.boolean().default(false),
   }),
 } satisfies Record<ResourceName, z.ZodObject>;
 

@@ -64,15 +64,17 @@ export const authEvents = {
   },
 };
 
+/** One notice however many calls failed at once (a page asks for several things): the same key replaces it. */
 function notifyNetworkError(): void {
   feedback().notification.error({
+    key: 'network-error',
     title: i18next.t('errors.network_title'),
     description: i18next.t('errors.network'),
   });
 }
 
 function notifyServerError(): void {
-  feedback().notification.error({ title: i18next.t('errors.server') });
+  feedback().notification.error({ key: 'server-error', title: i18next.t('errors.server') });
 }
 
 function isAuthCall(path: string): boolean {

@@ -5,3 +5,4 @@ export * from './organisations.ts';
 export * from './tenant.ts';
 export * from './network.ts';
 export * from './social.ts';
+export * from './sales.ts';

@@ -201,7 +201,7 @@ export const workClassificationsTable = tenantTable('work_classifications', {
 }, { search: ['code', 'name'], unique: [['code']], indexes: [['name']] });
 
 /** (organisation_id, user_id) of a member, as the target of same-organisation references. */
-const member = () => ({ organisation_id: organisationMembers.organisation_id, id: organisationMembers.user_id });
+export const member = () => ({ organisation_id: organisationMembers.organisation_id, id: organisationMembers.user_id });
 
 export const workAllocationsTable = tenantTable('work_allocations', {
   work_classification_id: uuid('work_classification_id').notNull(),

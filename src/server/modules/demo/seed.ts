@@ -102,7 +102,7 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
     await q('update users set organisation_id = $1 where id = $2', [orgId, ids[email]]);
     await q('insert into organisation_members (organisation_id, user_id, role_id, department_id, job_title) values ($1, $2, $3, $4, $5)', [orgId, ids[email], await roleId(role), dept, title]);
   }
-  await one('roles', { name: 'Pricing desk', description: 'Builds quotations and rates; no deletions', permissions: ['control_centre.view', 'crm.view', 'crm.create', 'crm.update', 'quotations.view', 'quotations.create', 'quotations.update', 'quotations.export'] });
+  await one('roles', { name: 'Pricing desk', description: 'Builds quotations and rates; no deletions', permissions: ['control_centre.view', 'crm.view', 'crm.create', 'crm.update', 'quotes.view', 'quotes.create', 'quotes.update', 'quotes.export', 'rates.view', 'rates.create', 'rates.update'] });
 
   await insert('addresses', [
     { label: 'Head office', location_type: 'main_head_office', line1: 'Unit 4, Dock Road', line2: 'Port of Felixstowe', town: 'Felixstowe', county: 'Suffolk', subdivision: 'SFK', postcode: 'IP11 3SW', country: 'GB', location_code: 'GBFXT', is_primary: true },

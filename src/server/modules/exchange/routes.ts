@@ -22,7 +22,7 @@ export function registerExchangeRoutes(app: FastifyInstance, ctx: AppContext) {
     requirePermission(m, 'control_centre.view');
     const { amount, from, to } = req.query;
     const day = req.query.date ?? new Date().toISOString().slice(0, 10);
-    const rate = await rateOn(ctx.database, m.organisation.id, from, to, day);
+    const rate = await rateOn(ctx.database.db, m.organisation.id, from, to, day);
     if (!rate) throw new AppError(422, 'no_rate', `No exchange rate is known from ${from} to ${to} on ${day}.`, { to: 'No rate is known for this pair.' });
     let converted: number;
     try {

@@ -1,5 +1,6 @@
 import { crossRate, inverseRate, quotedRate, type ExactRate } from '#shared/money/amounts.ts';
-import type { Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 
 export type Conversion = { rate: ExactRate; source: 'manual' | 'ecb'; rate_date: string };
 
@@ -8,14 +9,12 @@ export type Conversion = { rate: ExactRate; source: 'manual' | 'ecb'; rate_date:
  * direction) wins; otherwise the ECB reference rates, crossed through the euro. Null when neither
  * knows the pair. Rates are read as decimal text and kept as exact quotients (src/shared/money).
  */
-export async function rateOn(database: Database, organisationId: string, from: string, to: string, day: string): Promise<Conversion | null> {
+export async function rateOn(db: Db | Tx, organisationId: string, from: string, to: string, day: string): Promise<Conversion | null> {
   if (from === to) return { rate: quotedRate('1'), source: 'manual', rate_date: day };
-  const [manual] = await database.query<{ rate: string; valid_from: string | Date; inverse: boolean }>(
-    `select rate::text as rate, valid_from, base <> $2 as inverse from exchange_rates
-      where organisation_id = $1 and ((base = $2 and quote = $3) or (base = $3 and quote = $2)) and valid_from <= $4
-      order by valid_from desc, (base = $2) desc limit 1`,
-    [organisationId, from, to, day],
-  );
+  const [manual] = await rowsOf<{ rate: string; valid_from: string | Date; inverse: boolean }>(db, sql`
+    select rate::text as rate, valid_from, base <> ${from} as inverse from exchange_rates
+     where organisation_id = ${organisationId} and ((base = ${from} and quote = ${to}) or (base = ${to} and quote = ${from})) and valid_from <= ${day}
+     order by valid_from desc, (base = ${from}) desc limit 1`);
   if (manual) {
     const rate = quotedRate(manual.rate);
     return { rate: manual.inverse ? inverseRate(rate) : rate, source: 'manual', rate_date: isoDay(manual.valid_from) };
@@ -23,10 +22,7 @@ export async function rateOn(database: Database, organisationId: string, from: s
   // Units per euro on the latest published day not after `day` (EUR itself is 1).
   const perEuro = async (c: string) => {
     if (c === 'EUR') return { rate: '1', date: null as string | null };
-    const [row] = await database.query<{ rate: string; date: string | Date }>(
-      'select rate::text as rate, date from ecb_rates where currency = $1 and date <= $2 order by date desc limit 1',
-      [c, day],
-    );
+    const [row] = await rowsOf<{ rate: string; date: string | Date }>(db, sql`select rate::text as rate, date from ecb_rates where currency = ${c} and date <= ${day} order by date desc limit 1`);
     return row ? { rate: row.rate, date: isoDay(row.date) } : null;
   };
   const [a, b] = await Promise.all([perEuro(from), perEuro(to)]);

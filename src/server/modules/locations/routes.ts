@@ -7,8 +7,8 @@ import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSc
 import { normaliseSearch } from '#shared/text.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/session.ts';
+import { escapeLike } from '../../lib/sql-text.ts';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
  * The reference data changes only when it is imported, at start, before the server listens: its

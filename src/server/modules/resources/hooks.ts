@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { addressesTable, organisationCurrenciesTable } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayChangeRole, assertMayCreateRole } from '../organisations/privileges.ts';
 import type { ResourceHooks, TenantTable, Tx } from './register.ts';
@@ -36,8 +37,46 @@ function onlyOne(table: TenantTable & Record<string, never>, column: string): Re
   };
 }
 
+/** Trigram similarity from which two names in one country are taken for the same company. */
+const SIMILAR_NAME = 0.45;
+
+/**
+ * A native organisation that looks like one already there (a similar name in the same country, or
+ * the same VAT number) is refused with its candidates, unless the caller says `force: true`.
+ */
+const nativeOrganisationHooks: ResourceHooks = {
+  async beforeInsert(tx, organisationId, values) {
+    const force = values.force === true;
+    delete values.force;
+    if (force) return;
+    const name = String(values.name ?? '').toLowerCase();
+    const vat = (values.vat_number as string | null) ?? null;
+    const rows = await rowsOf<{ id: string; name: string; country: string; vat_number: string | null; score: number }>(tx, sql`
+      select id, name, country, vat_number, round(similarity(lower(name), ${name})::numeric, 2)::float8 as score
+        from native_organisations
+       where organisation_id = ${organisationId}
+         and ((country = ${values.country} and similarity(lower(name), ${name}) >= ${SIMILAR_NAME}) or (${vat}::text is not null and vat_number = ${vat}))
+       order by score desc, name limit 5`);
+    if (rows.length) {
+      throw new AppError(409, 'possible_duplicate', 'This looks like an organisation you already have. Open it, or send force: true to create it anyway.', undefined, undefined, { candidates: rows });
+    }
+  },
+};
+
+/** A contact marked primary unmarks the organisation's other primary contact of the same company. */
+const nativeContactHooks: ResourceHooks = {
+  async beforeWrite(tx, organisationId, values, id) {
+    if (values.is_primary !== true) return;
+    await tx.execute(sql`update native_contacts set is_primary = false
+      where organisation_id = ${organisationId} and id <> ${id} and is_primary
+        and native_organisation_id = coalesce(${(values.native_organisation_id as string | undefined) ?? null}::uuid, (select native_organisation_id from native_contacts where organisation_id = ${organisationId} and id = ${id}))`);
+  },
+};
+
 export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   roles: roleHooks,
   addresses: onlyOne(addressesTable as never, 'is_primary'),
   'organisation-currencies': onlyOne(organisationCurrenciesTable as never, 'is_base'),
+  'native-organisations': nativeOrganisationHooks,
+  'native-contacts': nativeContactHooks,
 };

@@ -18,6 +18,7 @@ import { auditEvents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { neutraliseCell } from '../../lib/spreadsheet.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 
 /** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
 export type TenantTable = PgTable & { organisation_id: AnyPgColumn; id: AnyPgColumn; created_at: AnyPgColumn };
@@ -44,12 +45,6 @@ const exportQuery = listQuery.extend({ format: z.enum(['csv', 'xlsx']).default('
 const recordSchema = z.object({ id: z.string(), created_at: z.string(), updated_at: z.string() }).catchall(z.unknown());
 const idParam = z.object({ id: z.uuid() });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-/** Postgres error code of a driver error (PGlite and node-postgres both carry `code`). */
-const pgCode = (err: unknown): string | undefined => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-};
 
 /**
  * Mounts list, get, create, update, delete and export for one descriptor under /api/<name>, with
@@ -61,6 +56,8 @@ export type ResourceHooks = {
   beforeWrite?(tx: Tx, organisationId: string, values: Record<string, unknown>, id: string): Promise<void>;
   /** Checks with the caller in hand (e.g. the privilege rules of roles); throw to refuse. */
   beforeCreate?(values: Record<string, unknown>, m: Membership): void;
+  /** Runs in a create's transaction before the insert (e.g. refusing a likely duplicate); may drop fields that are not columns. */
+  beforeInsert?(tx: Tx, organisationId: string, values: Record<string, unknown>): Promise<void>;
   beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>, m: Membership): void;
   beforeDelete?(existing: Record<string, unknown>, m: Membership): void;
 };
@@ -322,6 +319,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const row = await ctx.database.db
       .transaction(async (tx) => {
         hooks.beforeCreate?.(values, m);
+        await hooks.beforeInsert?.(tx, m.organisation.id, values);
         await hooks.beforeWrite?.(tx, m.organisation.id, values, id);
         const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning(readColumns);
         await audit(tx, m, 'create', id, values);

@@ -1,6 +1,6 @@
 import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
-  organisationCurrenciesTable, partnersTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
+  nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -23,6 +23,8 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   tasks: tasksTable,
   departments: departmentsTable,
   roles,
+  'native-organisations': nativeOrganisationsTable,
+  'native-contacts': nativeContactsTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -7,10 +7,10 @@ import type { AppContext } from '../../context.ts';
 import { connections } from '../../db/schema/index.ts';
 import { requireUser } from '../auth/session.ts';
 import { presentConnections, type Row } from '../connections/present.ts';
+import { escapeLike } from '../../lib/sql-text.ts';
 
 /** Results per group: the header's dropdown, not a list page. */
 const LIMIT = 8;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 type Link = { link_id: string | null; link_status: string | null; link_requester: string | null };
 const linkOf = (r: Link, me: string): SearchResults['users'][number]['connection'] =>

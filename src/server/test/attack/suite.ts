@@ -289,6 +289,13 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   add('/api/organisations/', owner.orgId);
   add('/api/staff/', owner.userId);
   add('/api/profiles/', owner.userId);
+  // A quote for the organisation's native client, in its own currency (no exchange rate needed).
+  const quote = await owner.post('/api/quotes', {
+    client: { type: 'native_organisation', id: byPrefix['/api/native-organisations/'][0] }, mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', valid_until: '2099-12-31',
+    cargo: [{ packages: 10, length_cm: 120, width_cm: 80, height_cm: 150, weight_kg: 400 }], lines: [{ basis: 'per_shipment', buy: { amount_minor: 85000, currency: 'EUR' }, sell: { amount_minor: 110000, currency: 'EUR' } }],
+  });
+  if (quote.statusCode !== 201) throw new Error(`could not write a quote: ${quote.statusCode} ${quote.body}`);
+  add('/api/quotes/', quote.data.data.id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });

@@ -12,7 +12,7 @@ vi.mock('../../lib/api-client.ts', () => ({ api }));
 
 const ADMIN = role('r-admin', 'Admin', BUILTIN_ROLES.admin.permissions, 'admin');
 const STAFF = role('r-staff', 'Staff', BUILTIN_ROLES.staff.permissions, 'staff');
-const PRICING = role('r-pricing', 'Pricing', ['crm.view', 'quotations.view']);
+const PRICING = role('r-pricing', 'Pricing', ['crm.view', 'quotes.view']);
 
 /** Logged in as a member whose role is `mine`; the organisation has the built-in roles and Pricing. */
 function serve(mine: Role) {

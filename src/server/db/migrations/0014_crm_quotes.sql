@@ -1,0 +1,161 @@
+CREATE TABLE "native_contacts" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"native_organisation_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"job_title" text,
+	"email" text,
+	"phone" text,
+	"is_primary" boolean DEFAULT false NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(coalesce("name"::text, '') || E'\n' || coalesce("email"::text, '') || E'\n' || coalesce("job_title"::text, ''))) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "native_contacts_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "native_organisations" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"country" text NOT NULL,
+	"city" text,
+	"vat_number" text,
+	"registration_number" text,
+	"website" text,
+	"email" text,
+	"phone" text,
+	"client_tier_id" uuid,
+	"payment_terms_days" integer,
+	"credit_limit_minor" bigint,
+	"currency" text,
+	"credit_status" text DEFAULT 'ok' NOT NULL,
+	"assigned_user_id" uuid,
+	"notes" text,
+	"search_text" text GENERATED ALWAYS AS (lower(coalesce("name"::text, '') || E'\n' || coalesce("city"::text, '') || E'\n' || coalesce("vat_number"::text, '') || E'\n' || coalesce("email"::text, ''))) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "native_organisations_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "number_sequences" (
+	"organisation_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"next_value" bigint NOT NULL,
+	CONSTRAINT "number_sequences_organisation_id_name_pk" PRIMARY KEY("organisation_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "quote_lines" (
+	"organisation_id" uuid NOT NULL,
+	"quote_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"charge_code_id" uuid,
+	"description" text,
+	"basis" text NOT NULL,
+	"quantity_given" text,
+	"quantity" text NOT NULL,
+	"buy_amount_minor" bigint NOT NULL,
+	"buy_currency" text NOT NULL,
+	"sell_amount_minor" bigint NOT NULL,
+	"sell_currency" text NOT NULL,
+	"buy_total_minor" bigint NOT NULL,
+	"sell_total_minor" bigint NOT NULL,
+	"rate_to_quote" text NOT NULL,
+	"buy_rate_to_quote" text NOT NULL,
+	"sell_in_quote_minor" bigint NOT NULL,
+	"buy_in_quote_minor" bigint NOT NULL,
+	CONSTRAINT "quote_lines_organisation_id_quote_id_position_pk" PRIMARY KEY("organisation_id","quote_id","position")
+);
+--> statement-breakpoint
+CREATE TABLE "quotes" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"number" text NOT NULL,
+	"revision" integer DEFAULT 1 NOT NULL,
+	"revises_id" uuid,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"client_type" text NOT NULL,
+	"client_id" uuid NOT NULL,
+	"client_name" text NOT NULL,
+	"contact_id" uuid,
+	"mode" text NOT NULL,
+	"incoterm" text,
+	"origin" text NOT NULL,
+	"destination" text NOT NULL,
+	"currency" text NOT NULL,
+	"quote_date" date NOT NULL,
+	"valid_until" date NOT NULL,
+	"cargo" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"equipment" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"notes" text,
+	"weight_kg" text NOT NULL,
+	"volume_cbm" text NOT NULL,
+	"chargeable_weight_kg" text NOT NULL,
+	"revenue_tonnes" text NOT NULL,
+	"rates" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sell_minor" bigint DEFAULT 0 NOT NULL,
+	"buy_minor" bigint DEFAULT 0 NOT NULL,
+	"margin_minor" bigint DEFAULT 0 NOT NULL,
+	"margin_pct" text,
+	"by_currency" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"decline_reason" text,
+	"booking_id" uuid,
+	"owner_user_id" uuid,
+	"created_by" uuid,
+	"sent_at" timestamp with time zone,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower("number" || E'\n' || "client_name" || E'\n' || "origin" || E'\n' || "destination")) STORED,
+	CONSTRAINT "quotes_organisation_id_id_pk" PRIMARY KEY("organisation_id","id"),
+	CONSTRAINT "quotes_status_check" CHECK ("quotes"."status" in ('draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled')),
+	CONSTRAINT "quotes_client_type_check" CHECK ("quotes"."client_type" in ('native_organisation', 'organisation'))
+);
+--> statement-breakpoint
+ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_native_organisation_id_fk" FOREIGN KEY ("organisation_id","native_organisation_id") REFERENCES "public"."native_organisations"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_client_tier_id_fk" FOREIGN KEY ("organisation_id","client_tier_id") REFERENCES "public"."client_tiers"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_assigned_user_id_fk" FOREIGN KEY ("organisation_id","assigned_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "number_sequences" ADD CONSTRAINT "number_sequences_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_quote_fk" FOREIGN KEY ("organisation_id","quote_id") REFERENCES "public"."quotes"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_charge_code_fk" FOREIGN KEY ("organisation_id","charge_code_id") REFERENCES "public"."charge_codes"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_owner_fk" FOREIGN KEY ("organisation_id","owner_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "native_contacts_created_idx" ON "native_contacts" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "native_contacts_search_trgm_idx" ON "native_contacts" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "native_contacts_native_organisation_id_idx" ON "native_contacts" USING btree ("organisation_id","native_organisation_id","id");--> statement-breakpoint
+CREATE INDEX "native_contacts_name_idx" ON "native_contacts" USING btree ("organisation_id","name","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_created_idx" ON "native_organisations" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_search_trgm_idx" ON "native_organisations" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "native_organisations_name_idx" ON "native_organisations" USING btree ("organisation_id","name","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_country_idx" ON "native_organisations" USING btree ("organisation_id","country","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_vat_number_idx" ON "native_organisations" USING btree ("organisation_id","vat_number","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_credit_status_idx" ON "native_organisations" USING btree ("organisation_id","credit_status","id");--> statement-breakpoint
+CREATE INDEX "native_organisations_assigned_user_id_idx" ON "native_organisations" USING btree ("organisation_id","assigned_user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotes_number_revision_key" ON "quotes" USING btree ("organisation_id","number","revision");--> statement-breakpoint
+CREATE INDEX "quotes_created_idx" ON "quotes" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "quotes_status_idx" ON "quotes" USING btree ("organisation_id","status","valid_until","id");--> statement-breakpoint
+CREATE INDEX "quotes_client_idx" ON "quotes" USING btree ("organisation_id","client_type","client_id","id");--> statement-breakpoint
+CREATE INDEX "quotes_search_trgm_idx" ON "quotes" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+-- Permission modules: `quotations` is now `quotes`, and `rates` is new. Every role keeps what it
+-- had under the new name; Owner and Admin hold rates.* as they hold every module; Staff reads
+-- rates; a custom role that could change quotations may read rates.
+UPDATE "roles" SET "permissions" = (
+  SELECT array_agg(DISTINCT replace(p, 'quotations.', 'quotes.') ORDER BY replace(p, 'quotations.', 'quotes.')) FROM unnest("roles"."permissions") p
+) WHERE EXISTS (SELECT 1 FROM unnest("roles"."permissions") p WHERE p LIKE 'quotations.%');--> statement-breakpoint
+UPDATE "roles" SET "permissions" = (
+  SELECT array_agg(DISTINCT p ORDER BY p) FROM (
+    SELECT unnest("roles"."permissions") p
+    UNION SELECT 'rates.' || a FROM unnest(array['view','create','update','delete','export']) a
+  ) x
+) WHERE "builtin" IN ('owner', 'admin');--> statement-breakpoint
+UPDATE "roles" SET "permissions" = (
+  SELECT array_agg(DISTINCT p ORDER BY p) FROM (SELECT unnest("roles"."permissions") p UNION SELECT 'rates.view') x
+) WHERE "builtin" = 'staff' OR ("builtin" IS NULL AND 'quotes.update' = ANY("permissions"));
+--> statement-breakpoint
+-- The list cache's change notices (migrations 0008 and 0010) for the new record tables.
+CREATE TRIGGER native_organisations_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON native_organisations FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
+--> statement-breakpoint
+CREATE TRIGGER native_contacts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON native_contacts FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { QuoteClientType, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
+import type { CargoLine, EquipmentLine, Totals } from '#shared/quotes/calc.ts';
+import { users } from './auth.ts';
+import { organisations } from './organisations.ts';
+import { chargeCodesTable, clientTiersTable, member, tenantTable } from './tenant.ts';
+
+/** A company that is not on FYN, as the CRM keeps it (resource `native-organisations`). */
+export const nativeOrganisationsTable = tenantTable('native_organisations', {
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  country: text('country').notNull(),
+  city: text('city'),
+  vat_number: text('vat_number'),
+  registration_number: text('registration_number'),
+  website: text('website'),
+  email: text('email'),
+  phone: text('phone'),
+  client_tier_id: uuid('client_tier_id'),
+  payment_terms_days: integer('payment_terms_days'),
+  credit_limit_minor: bigint('credit_limit_minor', { mode: 'number' }),
+  currency: text('currency'),
+  credit_status: text('credit_status').notNull().default('ok'),
+  assigned_user_id: uuid('assigned_user_id'),
+  notes: text('notes'),
+}, {
+  search: ['name', 'city', 'vat_number', 'email'],
+  indexes: [['name'], ['country'], ['vat_number'], ['credit_status'], ['assigned_user_id']],
+  references: [{ column: 'client_tier_id', table: () => clientTiersTable }, { column: 'assigned_user_id', table: member }],
+});
+
+export const nativeContactsTable = tenantTable('native_contacts', {
+  native_organisation_id: uuid('native_organisation_id').notNull(),
+  name: text('name').notNull(),
+  job_title: text('job_title'),
+  email: text('email'),
+  phone: text('phone'),
+  is_primary: boolean('is_primary').notNull().default(false),
+}, {
+  search: ['name', 'email', 'job_title'],
+  indexes: [['native_organisation_id'], ['name']],
+  references: [{ column: 'native_organisation_id', table: () => nativeOrganisationsTable }],
+});
+
+/**
+ * Numbers that never repeat or skip under concurrency (quotes, later bookings and documents): the
+ * next value is taken with one `update … returning` in the transaction that uses it.
+ */
+export const numberSequences = pgTable('number_sequences', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  next_value: bigint({ mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.organisation_id, t.name] })]);
+
+/** A rate frozen on a quote: 1 unit of `from` = times ÷ per units of the quote currency. */
+export type FrozenRate = { from: string; times: string; per: string; rate: string; source: 'manual' | 'ecb'; rate_date: string };
+
+/** A quotation (one row per revision; `number` is shared by the revisions of one quote). */
+export const quotes = pgTable('quotes', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  number: text().notNull(),
+  revision: integer().notNull().default(1),
+  /** The revision this one replaced. */
+  revises_id: uuid(),
+  status: text().$type<QuoteStatus>().notNull().default('draft'),
+  client_type: text().$type<QuoteClientType>().notNull(),
+  client_id: uuid().notNull(),
+  /** The client's name when the quote was written (the list shows it without a join per kind). */
+  client_name: text().notNull(),
+  contact_id: uuid(),
+  mode: text().$type<QuoteMode>().notNull(),
+  incoterm: text(),
+  origin: text().notNull(),
+  destination: text().notNull(),
+  currency: text().notNull(),
+  quote_date: date({ mode: 'string' }).notNull(),
+  valid_until: date({ mode: 'string' }).notNull(),
+  cargo: jsonb().$type<CargoLine[]>().notNull().default([]),
+  equipment: jsonb().$type<EquipmentLine[]>().notNull().default([]),
+  notes: text(),
+  weight_kg: text().notNull(),
+  volume_cbm: text().notNull(),
+  chargeable_weight_kg: text().notNull(),
+  revenue_tonnes: text().notNull(),
+  rates: jsonb().$type<FrozenRate[]>().notNull().default([]),
+  sell_minor: bigint({ mode: 'number' }).notNull().default(0),
+  buy_minor: bigint({ mode: 'number' }).notNull().default(0),
+  margin_minor: bigint({ mode: 'number' }).notNull().default(0),
+  margin_pct: text(),
+  by_currency: jsonb().$type<Totals['by_currency']>().notNull().default([]),
+  decline_reason: text(),
+  booking_id: uuid(),
+  owner_user_id: uuid(),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  sent_at: timestamp({ withTimezone: true }),
+  decided_at: timestamp({ withTimezone: true }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  search_text: text().generatedAlwaysAs(sql.raw(`lower("number" || E'\\n' || "client_name" || E'\\n' || "origin" || E'\\n' || "destination")`)),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  uniqueIndex('quotes_number_revision_key').on(t.organisation_id, t.number, t.revision),
+  index('quotes_created_idx').on(t.organisation_id, t.created_at, t.id),
+  index('quotes_status_idx').on(t.organisation_id, t.status, t.valid_until, t.id),
+  index('quotes_client_idx').on(t.organisation_id, t.client_type, t.client_id, t.id),
+  index('quotes_search_trgm_idx').using('gin', t.organisation_id, sql`${t.search_text} gin_trgm_ops`),
+  foreignKey({ name: 'quotes_owner_fk', columns: [t.organisation_id, t.owner_user_id], foreignColumns: [member().organisation_id, member().id] }).onDelete('restrict'),
+  check('quotes_status_check', sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled')`),
+  check('quotes_client_type_check', sql`${t.client_type} in ('native_organisation', 'organisation')`),
+]);
+
+/** A charge line of a quote, with the figures the server worked out (src/shared/quotes/calc.ts). */
+export const quoteLines = pgTable('quote_lines', {
+  organisation_id: uuid().notNull(),
+  quote_id: uuid().notNull(),
+  position: integer().notNull(),
+  charge_code_id: uuid(),
+  description: text(),
+  basis: text().notNull(),
+  /** As given, or null when it came from the basis. */
+  quantity_given: text(),
+  quantity: text().notNull(),
+  buy_amount_minor: bigint({ mode: 'number' }).notNull(),
+  buy_currency: text().notNull(),
+  sell_amount_minor: bigint({ mode: 'number' }).notNull(),
+  sell_currency: text().notNull(),
+  buy_total_minor: bigint({ mode: 'number' }).notNull(),
+  sell_total_minor: bigint({ mode: 'number' }).notNull(),
+  rate_to_quote: text().notNull(),
+  buy_rate_to_quote: text().notNull(),
+  sell_in_quote_minor: bigint({ mode: 'number' }).notNull(),
+  buy_in_quote_minor: bigint({ mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.quote_id, t.position] }),
+  foreignKey({ name: 'quote_lines_quote_fk', columns: [t.organisation_id, t.quote_id], foreignColumns: [quotes.organisation_id, quotes.id] }).onDelete('cascade'),
+  foreignKey({ name: 'quote_lines_charge_code_fk', columns: [t.organisation_id, t.charge_code_id], foreignColumns: [chargeCodesTable.organisation_id, chargeCodesTable.id] }).onDelete('restrict'),
+]);

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { people } from '../../test/people.ts';
+
+let t: TestApp;
+const who = people(() => t);
+type Owner = Awaited<ReturnType<typeof who.owner>>;
+let northwind: Owner;
+let acme: string;
+let codes: Record<string, string>;
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const money = (amount_minor: number, currency: string) => ({ amount_minor, currency });
+
+/** The air quote whose figures are worked out by hand below. */
+const airQuote = (client: string, extra: Record<string, unknown> = {}) => ({
+  client: { type: 'native_organisation', id: client },
+  mode: 'air',
+  incoterm: 'FCA',
+  origin: 'HKHKG',
+  destination: 'GBLHR',
+  currency: 'GBP',
+  valid_until: inDays(30),
+  cargo: [{ packages: 2, length_cm: 120, width_cm: 80, height_cm: 100, weight_kg: 150 }],
+  lines: [
+    { charge_code_id: codes.AFR, basis: 'per_kg', buy: money(180, 'USD'), sell: money(235, 'USD') },
+    { charge_code_id: codes.DOC, basis: 'per_shipment', buy: money(4500, 'EUR'), sell: money(6500, 'EUR') },
+    { charge_code_id: codes.HAND, basis: 'per_cbm', buy: money(1250, 'GBP'), sell: money(1830, 'GBP') },
+  ],
+  ...extra,
+});
+
+async function native(o: Owner, name: string, extra: Record<string, unknown> = {}) {
+  const res = await o.post('/api/native-organisations', { name, type: 'shipper', country: 'GB', force: true, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.data.data.id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  northwind = await who.owner();
+  codes = {};
+  for (const [code, basis] of [['AFR', 'per_kg'], ['DOC', 'per_shipment'], ['HAND', 'per_cbm']]) {
+    const made = await northwind.post('/api/charge-codes', { code: `T${code}`, name: code, category: 'freight', basis, default_currency: 'GBP' });
+    expect(made.statusCode, made.body).toBe(201);
+    codes[code] = made.data.data.id;
+  }
+  // 1 USD = 0.79 GBP; 1 GBP = 1.25 EUR, so 1 EUR = 0.8 GBP (the inverse of the organisation's own rate).
+  await northwind.post('/api/exchange-rates', { base: 'USD', quote: 'GBP', rate: '0.79', valid_from: '2026-01-01' });
+  await northwind.post('/api/exchange-rates', { base: 'GBP', quote: 'EUR', rate: '1.25', valid_from: '2026-01-01' });
+  acme = await native(northwind, 'Acme Components Ltd');
+});
+afterAll(() => t.close());
+
+describe('quotes', () => {
+  it('works out measures, line quantities and totals in three currencies at the rates frozen on the quote', async () => {
+    const res = await northwind.post('/api/quotes', airQuote(acme));
+    expect(res.statusCode, res.body).toBe(201);
+    const q = res.data.data;
+    expect(q).toMatchObject({ status: 'draft', revision: 1, client: { type: 'native_organisation', id: acme, name: 'Acme Components Ltd' }, booking_id: null, warnings: [] });
+    expect(q.number).toMatch(/^Q-\d{4}-00001$/);
+    // 2 × 120 × 80 × 100 cm = 1.92 m³; / 6000 cm³ per kg = 320 kg > 300 kg actual.
+    expect([q.volume_cbm, q.chargeable_weight_kg, q.weight_kg]).toEqual(['1.92', '320', '300']);
+    expect(q.lines.map((l: Record<string, unknown>) => [l.quantity, l.buy_total_minor, l.sell_total_minor, l.rate_to_quote, l.buy_in_quote_minor, l.sell_in_quote_minor])).toEqual([
+      // 320 × 180 = 57 600 US cents × 0.79 = 45 504 pence; 320 × 235 = 75 200 × 0.79 = 59 408.
+      ['320', 57600, 75200, '0.79', 45504, 59408],
+      // 4500 euro cents × 0.8 = 3600; 6500 × 0.8 = 5200.
+      ['1', 4500, 6500, '0.8', 3600, 5200],
+      // 1.92 × 1250 = 2400; 1.92 × 1830 = 3513.6 → 3514.
+      ['1.92', 2400, 3514, '1', 2400, 3514],
+    ]);
+    // sell 59 408 + 5200 + 3514 = 68 122; buy 45 504 + 3600 + 2400 = 51 504; margin 16 618 = 24.3944…%.
+    expect(q.totals).toEqual({
+      currency: 'GBP', sell_minor: 68122, buy_minor: 51504, margin_minor: 16618, margin_pct: '24.39',
+      by_currency: [{ currency: 'EUR', sell_minor: 6500, buy_minor: 4500 }, { currency: 'GBP', sell_minor: 3514, buy_minor: 2400 }, { currency: 'USD', sell_minor: 75200, buy_minor: 57600 }],
+    });
+    expect(q.rates).toEqual([
+      { from: 'EUR', rate: '0.8', source: 'manual', rate_date: '2026-01-01' },
+      { from: 'USD', rate: '0.79', source: 'manual', rate_date: '2026-01-01' },
+    ]);
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data).toEqual({ ...q, warnings: [] });
+    const next = await northwind.post('/api/quotes', airQuote(acme));
+    expect(next.data.data.number).toBe(q.number.replace(/00001$/, '00002'));
+  });
+
+  it('keeps the frozen rates when the organisation’s rate changes, and takes ECB’s for a currency it has no rate for', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    await northwind.post('/api/exchange-rates', { base: 'USD', quote: 'GBP', rate: '0.5', valid_from: '2026-02-01' });
+    const patched = await northwind.request('PATCH', `/api/quotes/${q.id}`, { lines: [...airQuote(acme).lines, { basis: 'per_shipment', buy: money(10000, 'CHF'), sell: money(12000, 'CHF') }] });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const rates = patched.data.data.rates as { from: string; source: string; rate: string }[];
+    expect(rates.find((r) => r.from === 'USD')).toMatchObject({ rate: '0.79', source: 'manual' });
+    expect(rates.find((r) => r.from === 'CHF')).toMatchObject({ source: 'ecb' });
+    expect(patched.data.data.lines[0].sell_in_quote_minor).toBe(59408);
+    // A new quote takes the new rate: 75 200 × 0.5 = 37 600.
+    expect((await northwind.post('/api/quotes', airQuote(acme))).data.data.lines[0].sell_in_quote_minor).toBe(37600);
+    await northwind.post('/api/exchange-rates', { base: 'USD', quote: 'GBP', rate: '0.79', valid_from: '2026-03-01' });
+  });
+
+  it('counts containers on FCL and needs a quantity where the basis counts nothing', async () => {
+    const fcl = await northwind.post('/api/quotes', {
+      ...airQuote(acme), mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', cargo: [], equipment: [{ iso_type: '45g1', count: 2 }],
+      lines: [{ basis: 'per_container', buy: money(145000, 'USD'), sell: money(172500, 'USD') }],
+    });
+    expect(fcl.statusCode, fcl.body).toBe(201);
+    // 2 × 1450.00 USD = 2900.00 × 0.79 = 2291.00 GBP; 2 × 1725.00 = 3450.00 × 0.79 = 2725.50 GBP.
+    expect(fcl.data.data.lines[0]).toMatchObject({ quantity: '2', buy_in_quote_minor: 229100, sell_in_quote_minor: 272550 });
+    expect(fcl.data.data.equipment).toEqual([{ iso_type: '45G1', count: 2 }]);
+    const pct = await northwind.post('/api/quotes', { ...airQuote(acme), lines: [{ basis: 'percentage', buy: money(1, 'GBP'), sell: money(1, 'GBP') }] });
+    expect(pct.statusCode).toBe(422);
+    expect(pct.data.error).toMatchObject({ code: 'quantity_needed', fields: { 'lines.0.quantity': expect.any(String) } });
+  });
+
+  it('refuses a currency without any rate, a client on credit stop, and warns on hold', async () => {
+    const noRate = await northwind.post('/api/quotes', { ...airQuote(acme), lines: [{ basis: 'per_shipment', buy: money(100, 'XAU'), sell: money(100, 'XAU') }] });
+    expect([noRate.statusCode, noRate.data.error?.code]).toEqual([422, 'exchange_rate_missing']);
+    const stopped = await native(northwind, 'Stopped Imports Ltd', { credit_status: 'stop' });
+    const refused = await northwind.post('/api/quotes', airQuote(stopped));
+    expect([refused.statusCode, refused.data.error.code, refused.data.error.message]).toEqual([409, 'credit_stop', 'Stopped Imports Ltd is on credit stop: no new quotes until their credit status changes.']);
+    const held = await native(northwind, 'Held Trading Ltd', { credit_status: 'hold' });
+    const warned = await northwind.post('/api/quotes', airQuote(held));
+    expect([warned.statusCode, warned.data.data.warnings]).toEqual([201, ['credit_hold']]);
+    const count = await t.database.query<{ n: number }>("select count(*)::int as n from quotes where client_name = 'Stopped Imports Ltd'");
+    expect(count[0].n).toBe(0);
+  });
+
+  it('moves through its statuses: a sent quote changes only as a revision', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    expect((await northwind.post(`/api/quotes/${q.id}/accept`, {})).statusCode).toBe(409);
+    const sent = await northwind.post(`/api/quotes/${q.id}/send`, {});
+    expect([sent.statusCode, sent.data.data.status, typeof sent.data.data.sent_at]).toEqual([200, 'sent', 'string']);
+    const edit = await northwind.request('PATCH', `/api/quotes/${q.id}`, { notes: 'late change' });
+    expect([edit.statusCode, edit.data.error.code]).toEqual([409, 'invalid_transition']);
+    const revised = await northwind.post(`/api/quotes/${q.id}/revise`, {});
+    expect(revised.statusCode, revised.body).toBe(201);
+    expect(revised.data.data).toMatchObject({ number: q.number, revision: 2, revises_id: q.id, status: 'draft', totals: { sell_minor: q.totals.sell_minor } });
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.status).toBe('cancelled');
+    const r2 = revised.data.data.id;
+    expect((await northwind.request('PATCH', `/api/quotes/${r2}`, { notes: 'Rates valid for the December sailings.' })).data.data.notes).toBe('Rates valid for the December sailings.');
+    await northwind.post(`/api/quotes/${r2}/send`, {});
+    expect((await northwind.post(`/api/quotes/${r2}/decline`, {})).statusCode).toBe(422);
+    const declined = await northwind.post(`/api/quotes/${r2}/decline`, { reason: 'Went with a cheaper offer' });
+    expect(declined.data.data).toMatchObject({ status: 'declined', decline_reason: 'Went with a cheaper offer' });
+    expect((await northwind.post(`/api/quotes/${r2}/accept`, {})).statusCode).toBe(409);
+    const copy = await northwind.post(`/api/quotes/${r2}/duplicate`, {});
+    expect(copy.data.data).toMatchObject({ status: 'draft', revision: 1, revises_id: null });
+    expect(copy.data.data.number).not.toBe(q.number);
+    await northwind.post(`/api/quotes/${copy.data.data.id}/send`, {});
+    expect((await northwind.post(`/api/quotes/${copy.data.data.id}/accept`, {})).data.data.status).toBe('accepted');
+    const audit = await t.database.query<{ action: string }>('select action from audit_events where entity = $1 and entity_id = $2 order by created_at, id', ['quotes', r2]);
+    expect(audit.map((a) => a.action)).toEqual(['revise', 'update', 'send', 'decline']);
+  });
+
+  it('lists newest first with a keyset cursor, by status and by search', async () => {
+    const first = await northwind.get('/api/quotes?limit=2');
+    expect(first.data.data).toHaveLength(2);
+    const second = await northwind.get(`/api/quotes?limit=2&cursor=${first.data.meta.next_cursor}`);
+    expect(second.data.data[0].created_at <= first.data.data[1].created_at).toBe(true);
+    expect(second.data.data.map((q: { id: string }) => q.id)).not.toContain(first.data.data[1].id);
+    const accepted = (await northwind.get('/api/quotes?status=accepted')).data.data;
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.every((q: { status: string }) => q.status === 'accepted')).toBe(true);
+    expect((await northwind.get('/api/quotes?q=held trading')).data.data.every((q: { client: { name: string } }) => q.client.name === 'Held Trading Ltd')).toBe(true);
+  });
+
+  it('keeps organisations apart: another one’s quotes, clients and charge codes are out of reach', async () => {
+    const other = await who.owner();
+    const mine = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    expect((await other.get(`/api/quotes/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/quotes/${mine.id}/send`, {})).statusCode).toBe(404);
+    expect((await other.get('/api/quotes')).data.data).toEqual([]);
+    const theirs = await other.post('/api/quotes', { ...airQuote(acme), lines: [] });
+    expect([theirs.statusCode, theirs.data.error.code]).toEqual([422, 'client_invalid']);
+    const ownClient = await native(other, 'Other Client GmbH', { country: 'DE' });
+    const foreignCode = await other.post('/api/quotes', { ...airQuote(ownClient), lines: [{ charge_code_id: codes.AFR, basis: 'per_kg', buy: money(1, 'GBP'), sell: money(2, 'GBP') }] });
+    expect([foreignCode.statusCode, foreignCode.data.error.code]).toEqual([422, 'validation_failed']);
+  });
+
+  it('a staff member without quotes.create cannot write one', async () => {
+    const desk = (await northwind.post('/api/roles', { name: 'Readers', permissions: ['quotes.view'] })).data.data.id;
+    const reader = await northwind.join(desk);
+    expect((await reader.post('/api/quotes', airQuote(acme))).statusCode).toBe(403);
+    expect((await reader.get('/api/quotes')).statusCode).toBe(200);
+  });
+});
+
+describe('native organisations', () => {
+  it('answers possible_duplicate for a similar name in the same country or the same VAT number, unless forced', async () => {
+    await native(northwind, 'Brightwater Logistics Ltd', { vat_number: 'GB123456789' });
+    const similar = await northwind.post('/api/native-organisations', { name: 'Brightwater Logistic Limited', type: 'shipper', country: 'GB' });
+    expect([similar.statusCode, similar.data.error.code]).toEqual([409, 'possible_duplicate']);
+    expect(similar.data.error.candidates.map((c: { name: string }) => c.name)).toEqual(['Brightwater Logistics Ltd']);
+    const vat = await northwind.post('/api/native-organisations', { name: 'Totally Different plc', type: 'shipper', country: 'IE', vat_number: 'GB 123 456 789' });
+    expect([vat.statusCode, vat.data.error.code]).toEqual([409, 'possible_duplicate']);
+    // Another country is another company; force creates it anyway.
+    expect((await northwind.post('/api/native-organisations', { name: 'Brightwater Logistics Ltd', type: 'shipper', country: 'NL' })).statusCode).toBe(201);
+    expect((await northwind.post('/api/native-organisations', { name: 'Brightwater Logistic Limited', type: 'shipper', country: 'GB', force: true })).statusCode).toBe(201);
+  });
+});
