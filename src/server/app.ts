@@ -37,6 +37,8 @@ import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerChatRoutes } from './modules/chats/routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
+import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
+import { registerBookingRoutes } from './modules/bookings/routes.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createJobs } from './modules/jobs/jobs.ts';
@@ -193,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerNotificationRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerQuoteRoutes(app, ctx);
+  registerPublicQuoteRoutes(app, ctx);
+  registerBookingRoutes(app, ctx);
   registerEventRoutes(app, ctx, live);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = [
   'connection_request', 'connection_accepted', 'organisation_connection_request', 'organisation_connection_accepted',
   'comment', 'like', 'mention', 'message',
+  // Quotes (data: number, client, valid_until): the client decided through the link, or the quote is about to expire or did.
+  'quote_accepted', 'quote_declined', 'quote_expiring', 'quote_expired',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

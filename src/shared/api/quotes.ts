@@ -132,3 +132,58 @@ export const quoteListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const quotePageSchema = z.object({ data: z.array(quoteSummarySchema), meta: z.object({ next_cursor: z.string().nullable() }) });
+
+export const quoteSendBody = z.object({
+  /** Where the link goes; by default the contact's address, else the client's. */
+  email: z.email('email_invalid').optional(),
+});
+
+/** What the client sees through the link: the offer, never buy rates or margins. */
+export const publicQuoteSchema = z.object({
+  organisation: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  number: z.string(),
+  revision: z.number(),
+  status: z.enum(QUOTE_STATUSES),
+  client_name: z.string(),
+  mode: z.enum(QUOTE_MODES),
+  incoterm: z.string().nullable(),
+  origin: z.object({ code: z.string(), name: z.string().nullable() }),
+  destination: z.object({ code: z.string(), name: z.string().nullable() }),
+  quote_date: z.string(),
+  valid_until: z.string(),
+  cargo: quoteSchema.shape.cargo,
+  equipment: quoteSchema.shape.equipment,
+  weight_kg: z.string(),
+  volume_cbm: z.string(),
+  chargeable_weight_kg: z.string(),
+  notes: z.string().nullable(),
+  lines: z.array(z.object({ name: z.string(), basis: z.enum(CHARGE_BASES), quantity: z.string(), sell: z.object({ amount_minor: z.number(), currency: z.string() }), sell_total_minor: z.number(), sell_in_quote_minor: z.number() })),
+  total: z.object({ currency: z.string(), sell_minor: z.number() }),
+  decline_reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  /** Whether the client may still accept or decline it. */
+  open: z.boolean(),
+});
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+export const publicTokenParam = z.object({ token: z.string().min(20).max(100) });
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(['received', 'confirmed', 'rejected', 'cancelled', 'completed']),
+  quote_id: z.string(),
+  quote_number: z.string(),
+  client: z.object({ type: z.enum(QUOTE_CLIENT_TYPES), id: z.string(), name: z.string() }),
+  contact_id: z.string().nullable(),
+  mode: z.enum(QUOTE_MODES),
+  incoterm: z.string().nullable(),
+  origin: z.string(),
+  destination: z.string(),
+  cargo: quoteSchema.shape.cargo,
+  equipment: quoteSchema.shape.equipment,
+  currency: z.string(),
+  charges: z.array(z.object({ charge_code_id: z.string().nullable(), description: z.string().nullable(), basis: z.string(), quantity: z.string(), sell: z.object({ amount_minor: z.number(), currency: z.string() }), sell_in_quote_minor: z.number() })),
+  sell_minor: z.number(),
+  created_at: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;

@@ -39,6 +39,8 @@ export type ResourceDescriptor<N extends string = string> = {
   display: string;
   /** Sets of fields unique within an organisation (409 duplicate). */
   unique?: readonly (readonly string[])[];
+  /** Switches of the create call that are no fields (`force`: create it even if it looks like a duplicate). */
+  createFlags?: readonly string[];
   /** Fields the audit trail keeps only masked (account numbers): see maskAccount. */
   auditMasked?: readonly string[];
 };

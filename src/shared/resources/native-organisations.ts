@@ -34,6 +34,7 @@ export const nativeOrganisations = defineResource({
   searchable: ['name', 'city', 'vat_number', 'email'],
   defaultSort: 'name',
   display: 'name',
+  createFlags: ['force'],
 });
 
 /** A person at a native organisation: whom quotes are addressed to. */

@@ -33,6 +33,7 @@ export const CONTROL_CENTRE_SCREENS = {
   tasks: at('resources', 'TasksScreen'),
   tiers: at('resources', 'ClientTiersScreen'),
   work: at('tabbed', 'WorkClassificationScreen'),
+  nativeOrganisations: at('tabbed', 'NativeOrganisationsScreen'),
   roles: at('roles', 'RolesScreen'),
   roleEdit: at('roles', 'RoleEditScreen'),
   rolePerm: at('roles', 'RolePermissionsScreen'),

@@ -191,7 +191,7 @@ export const ROUTES: readonly AppRoute[] = [
   // CRM
   home(CRM, 'crm', ORG, Placeholder, { area: 'crm' }),
   home(`${CRM}/connections`, 'crm_connections', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/connections/native-organisation`, 'crm_native_organisations', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/connections/native-organisation`, 'crm_native_organisations', ORG, ccScreen('nativeOrganisations'), { area: 'crm' }),
   home(`${CRM}/connections/native-organisation/create`, 'crm_native_organisation_create', ORG, Placeholder),
   home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, Placeholder),
   home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, Placeholder, { area: 'crm' }),

@@ -100,6 +100,7 @@ describe('api client', () => {
     fakeServer(() => 'network');
     await expect(api.get('/health')).rejects.toMatchObject({ status: 0, code: 'network_error' });
     expect(notification.error).toHaveBeenCalledWith({
+      key: 'network-error',
       title: 'Network Error',
       description: 'Connection to the server failed. Check your network connection or try again later.',
     });
@@ -125,7 +126,7 @@ describe('api client', () => {
   it('shows the server error notice for a 5xx or unreadable answer', async () => {
     fakeServer(() => ({ status: 502, data: '<html>Bad gateway</html>' }));
     await expect(api.get('/health')).rejects.toMatchObject({ status: 502, notified: true });
-    expect(notification.error).toHaveBeenCalledWith({ title: 'Internal Server Error. Please try again later.' });
+    expect(notification.error).toHaveBeenCalledWith({ key: 'server-error', title: 'Internal Server Error. Please try again later.' });
   });
 
   it('clears the session and goes to the login on a 401, remembering the page', async () => {

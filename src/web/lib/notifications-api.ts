@@ -27,6 +27,8 @@ export function linkOf(n: Pick<Notification, 'type' | 'subject'>): string {
       return `/chats?chat=${n.subject.id}`;
     case 'post':
       return n.type === 'mention' ? '/' : '/user/posts';
+    case 'quote':
+      return `/organisation/crm/quotation-management/${n.subject.id}`;
     default:
       return '/notification';
   }

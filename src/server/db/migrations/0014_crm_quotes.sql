@@ -1,3 +1,28 @@
+CREATE TABLE "bookings" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"number" text NOT NULL,
+	"status" text DEFAULT 'received' NOT NULL,
+	"quote_id" uuid NOT NULL,
+	"client_type" text NOT NULL,
+	"client_id" uuid NOT NULL,
+	"client_name" text NOT NULL,
+	"contact_id" uuid,
+	"mode" text NOT NULL,
+	"incoterm" text,
+	"origin" text NOT NULL,
+	"destination" text NOT NULL,
+	"cargo" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"equipment" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"currency" text NOT NULL,
+	"charges" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sell_minor" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bookings_organisation_id_id_pk" PRIMARY KEY("organisation_id","id"),
+	CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('received', 'confirmed', 'rejected', 'cancelled', 'completed'))
+);
+--> statement-breakpoint
 CREATE TABLE "native_contacts" (
 	"organisation_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -100,6 +125,8 @@ CREATE TABLE "quotes" (
 	"by_currency" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"decline_reason" text,
 	"booking_id" uuid,
+	"link_hash" text,
+	"reminded_at" timestamp with time zone,
 	"owner_user_id" uuid,
 	"created_by" uuid,
 	"sent_at" timestamp with time zone,
@@ -112,6 +139,8 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_client_type_check" CHECK ("quotes"."client_type" in ('native_organisation', 'organisation'))
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_quote_fk" FOREIGN KEY ("organisation_id","quote_id") REFERENCES "public"."quotes"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_native_organisation_id_fk" FOREIGN KEY ("organisation_id","native_organisation_id") REFERENCES "public"."native_organisations"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -123,6 +152,9 @@ ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_charge_code_fk" FOREIGN KE
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_owner_fk" FOREIGN KEY ("organisation_id","owner_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_number_key" ON "bookings" USING btree ("organisation_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_quote_key" ON "bookings" USING btree ("organisation_id","quote_id");--> statement-breakpoint
+CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_created_idx" ON "native_contacts" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_search_trgm_idx" ON "native_contacts" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "native_contacts_native_organisation_id_idx" ON "native_contacts" USING btree ("organisation_id","native_organisation_id","id");--> statement-breakpoint
@@ -138,6 +170,7 @@ CREATE UNIQUE INDEX "quotes_number_revision_key" ON "quotes" USING btree ("organ
 CREATE INDEX "quotes_created_idx" ON "quotes" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "quotes_status_idx" ON "quotes" USING btree ("organisation_id","status","valid_until","id");--> statement-breakpoint
 CREATE INDEX "quotes_client_idx" ON "quotes" USING btree ("organisation_id","client_type","client_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotes_link_hash_key" ON "quotes" USING btree ("link_hash");--> statement-breakpoint
 CREATE INDEX "quotes_search_trgm_idx" ON "quotes" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
 -- Permission modules: `quotations` is now `quotes`, and `rates` is new. Every role keeps what it
 -- had under the new name; Owner and Admin hold rates.* as they hold every module; Staff reads

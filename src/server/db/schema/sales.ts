@@ -92,6 +92,10 @@ export const quotes = pgTable('quotes', {
   by_currency: jsonb().$type<Totals['by_currency']>().notNull().default([]),
   decline_reason: text(),
   booking_id: uuid(),
+  /** SHA-256 of the client's link token (`APP_URL/quote/<token>`), set when the quote is sent. */
+  link_hash: text(),
+  /** When the owner was told the quote is about to expire (once per quote). */
+  reminded_at: timestamp({ withTimezone: true }),
   owner_user_id: uuid(),
   created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
   sent_at: timestamp({ withTimezone: true }),
@@ -105,6 +109,7 @@ export const quotes = pgTable('quotes', {
   index('quotes_created_idx').on(t.organisation_id, t.created_at, t.id),
   index('quotes_status_idx').on(t.organisation_id, t.status, t.valid_until, t.id),
   index('quotes_client_idx').on(t.organisation_id, t.client_type, t.client_id, t.id),
+  uniqueIndex('quotes_link_hash_key').on(t.link_hash),
   index('quotes_search_trgm_idx').using('gin', t.organisation_id, sql`${t.search_text} gin_trgm_ops`),
   foreignKey({ name: 'quotes_owner_fk', columns: [t.organisation_id, t.owner_user_id], foreignColumns: [member().organisation_id, member().id] }).onDelete('restrict'),
   check('quotes_status_check', sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled')`),
@@ -136,4 +141,41 @@ export const quoteLines = pgTable('quote_lines', {
   primaryKey({ columns: [t.organisation_id, t.quote_id, t.position] }),
   foreignKey({ name: 'quote_lines_quote_fk', columns: [t.organisation_id, t.quote_id], foreignColumns: [quotes.organisation_id, quotes.id] }).onDelete('cascade'),
   foreignKey({ name: 'quote_lines_charge_code_fk', columns: [t.organisation_id, t.charge_code_id], foreignColumns: [chargeCodesTable.organisation_id, chargeCodesTable.id] }).onDelete('restrict'),
+]);
+
+export type BookingCharge = { charge_code_id: string | null; description: string | null; basis: string; quantity: string; sell: { amount_minor: number; currency: string }; sell_in_quote_minor: number };
+
+/**
+ * A booking (DCSA Booking 2.0 fields follow with the operations issue): made when a client accepts a
+ * quote, carrying its parties, route, cargo and charges as they were accepted.
+ */
+export const bookings = pgTable('bookings', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  number: text().notNull(),
+  status: text().notNull().default('received'),
+  quote_id: uuid().notNull(),
+  client_type: text().$type<QuoteClientType>().notNull(),
+  client_id: uuid().notNull(),
+  client_name: text().notNull(),
+  contact_id: uuid(),
+  mode: text().$type<QuoteMode>().notNull(),
+  incoterm: text(),
+  origin: text().notNull(),
+  destination: text().notNull(),
+  cargo: jsonb().$type<CargoLine[]>().notNull().default([]),
+  equipment: jsonb().$type<EquipmentLine[]>().notNull().default([]),
+  currency: text().notNull(),
+  charges: jsonb().$type<BookingCharge[]>().notNull().default([]),
+  sell_minor: bigint({ mode: 'number' }).notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  uniqueIndex('bookings_number_key').on(t.organisation_id, t.number),
+  // One booking per quote, however many times its link is clicked.
+  uniqueIndex('bookings_quote_key').on(t.organisation_id, t.quote_id),
+  index('bookings_created_idx').on(t.organisation_id, t.created_at, t.id),
+  foreignKey({ name: 'bookings_quote_fk', columns: [t.organisation_id, t.quote_id], foreignColumns: [quotes.organisation_id, quotes.id] }).onDelete('restrict'),
+  check('bookings_status_check', sql`${t.status} in ('received', 'confirmed', 'rejected', 'cancelled', 'completed')`),
 ]);

@@ -1,3 +1,4 @@
+import { seedDemoSales } from './sales.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -55,6 +56,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     location_code: 'GBFXT', registration_number: '09876543', vat_number: 'GB123456789', website: 'https://northwind-forwarding.example',
   });
   await seedNorthwindRecords(ctx, org.id, ids);
+  await seedDemoSales(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

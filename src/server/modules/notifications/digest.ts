@@ -2,7 +2,9 @@ import type { Notification, NotificationType } from '#shared/api/notifications.t
 import type { Mail } from '../mail/mailer.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 
-const WHAT: Record<NotificationType, string> = {
+type Sentence = string | ((n: Notification) => string);
+const quote = (n: Notification) => ({ number: String(n.data.number ?? ''), client: String(n.data.client ?? 'The client'), day: String(n.data.valid_until ?? '') });
+const WHAT: Record<NotificationType, Sentence> = {
   connection_request: 'asked to connect with you',
   connection_accepted: 'accepted your connection request',
   organisation_connection_request: 'asked to connect with your organisation',
@@ -11,6 +13,10 @@ const WHAT: Record<NotificationType, string> = {
   like: 'liked your post',
   mention: 'mentioned you',
   message: 'sent you a message',
+  quote_accepted: (n) => `${quote(n).client} accepted quote ${quote(n).number}.`,
+  quote_declined: (n) => `${quote(n).client} declined quote ${quote(n).number}.`,
+  quote_expiring: (n) => `Quote ${quote(n).number} for ${quote(n).client} expires after ${quote(n).day}: time to chase it.`,
+  quote_expired: (n) => `Quote ${quote(n).number} for ${quote(n).client} expired without an answer.`,
 };
 
 /** "Ana", "Ana and Ben", "Ana, Ben and 3 others". */
@@ -23,7 +29,10 @@ export function whoOf(n: Pick<Notification, 'actors' | 'actor_count'>): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-export const sentenceOf = (n: Notification): string => `${whoOf(n)} ${WHAT[n.type] ?? 'did something'}.`;
+export function sentenceOf(n: Notification): string {
+  const what = WHAT[n.type];
+  return typeof what === 'function' ? what(n) : `${whoOf(n)} ${what ?? 'did something'}.`;
+}
 
 /** The daily e-mail of notifications that stayed unread. */
 export function digestMail(to: string, name: string, items: Notification[], link: string): Mail {

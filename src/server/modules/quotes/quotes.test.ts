@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
 
 let t: TestApp;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   // 1 USD = 0.79 GBP; 1 GBP = 1.25 EUR, so 1 EUR = 0.8 GBP (the inverse of the organisation's own rate).
   await northwind.post('/api/exchange-rates', { base: 'USD', quote: 'GBP', rate: '0.79', valid_from: '2026-01-01' });
   await northwind.post('/api/exchange-rates', { base: 'GBP', quote: 'EUR', rate: '1.25', valid_from: '2026-01-01' });
-  acme = await native(northwind, 'Acme Components Ltd');
+  acme = await native(northwind, 'Acme Components Ltd', { email: 'buying@acme-components.example' });
 });
 afterAll(() => t.close());
 
@@ -181,6 +181,95 @@ describe('quotes', () => {
     const reader = await northwind.join(desk);
     expect((await reader.post('/api/quotes', airQuote(acme))).statusCode).toBe(403);
     expect((await reader.get('/api/quotes')).statusCode).toBe(200);
+  });
+});
+
+/** The link of the newest quote mail to `to`, and its token. */
+async function linkMailedTo(to: string) {
+  const [mail] = await t.database.query<{ text: string; subject: string }>('select text, subject from mail_outbox where "to" = $1 order by created_at desc, id desc limit 1', [to]);
+  const link = /https?:\/\/\S+\/quote\/(\S+)/.exec(mail.text)!;
+  return { subject: mail.subject, token: link[1] };
+}
+const notificationsOf = async (type: string) =>
+  (await northwind.get('/api/notifications?per_page=50')).data.data.filter((n: { type: string }) => n.type === type) as { data: Record<string, string>; subject: { id: string } }[];
+
+describe('the client’s link', () => {
+  it('e-mails a link that shows the offer without buy rates or margins, and accepting it once makes one booking', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    expect((await northwind.post(`/api/quotes/${q.id}/send`, {})).data.data.status).toBe('sent');
+    const { subject, token } = await linkMailedTo('buying@acme-components.example');
+    expect(subject).toContain(q.number);
+    const client = createClient(t.app);
+    const seen = await client.get(`/api/public/quotes/${token}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.data.data).toMatchObject({ number: q.number, status: 'sent', open: true, client_name: 'Acme Components Ltd', total: { currency: 'GBP', sell_minor: 68122 }, origin: { code: 'HKHKG' } });
+    expect(seen.data.data.lines.map((l: { sell_in_quote_minor: number }) => l.sell_in_quote_minor)).toEqual([59408, 5200, 3514]);
+    expect(seen.body).not.toMatch(/buy|margin|51504|45504/);
+    const accepted = await client.post(`/api/public/quotes/${token}/accept`, {});
+    expect([accepted.statusCode, accepted.data.data.status, accepted.data.data.open]).toEqual([200, 'accepted', false]);
+    // A second click changes nothing; a decline after it is refused.
+    expect((await client.post(`/api/public/quotes/${token}/accept`, {})).data.data.status).toBe('accepted');
+    expect((await client.post(`/api/public/quotes/${token}/decline`, { reason: 'Changed my mind' })).statusCode).toBe(409);
+    const mine = (await northwind.get(`/api/quotes/${q.id}`)).data.data;
+    expect(mine.status).toBe('accepted');
+    const booking = await northwind.get(`/api/bookings/${mine.booking_id}`);
+    expect(booking.data.data).toMatchObject({ status: 'received', quote_id: q.id, quote_number: q.number, origin: 'HKHKG', destination: 'GBLHR', sell_minor: 68122, client: { name: 'Acme Components Ltd' } });
+    expect(booking.data.data.number).toMatch(/^B-\d{4}-\d{5}$/);
+    expect(booking.data.data.charges).toHaveLength(3);
+    const count = await t.database.query<{ n: number }>('select count(*)::int as n from bookings where quote_id = $1', [q.id]);
+    expect(count[0].n).toBe(1);
+    expect((await notificationsOf('quote_accepted')).some((n) => n.subject.id === q.id && n.data.number === q.number)).toBe(true);
+    expect((await createClient(t.app).get('/api/public/quotes/not-a-token-of-any-quote-at-all')).statusCode).toBe(404);
+  });
+
+  it('takes a decline with its reason, and refuses both once the quote is past its validity', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    await northwind.post(`/api/quotes/${q.id}/send`, { email: 'other.buyer@acme-components.example' });
+    const { token } = await linkMailedTo('other.buyer@acme-components.example');
+    const client = createClient(t.app);
+    expect((await client.post(`/api/public/quotes/${token}/decline`, {})).statusCode).toBe(422);
+    const declined = await client.post(`/api/public/quotes/${token}/decline`, { reason: 'Too expensive for this lane' });
+    expect(declined.data.data).toMatchObject({ status: 'declined', decline_reason: 'Too expensive for this lane' });
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.booking_id).toBeNull();
+
+    const late = (await northwind.post('/api/quotes', airQuote(acme, { valid_until: inDays(0) }))).data.data;
+    await northwind.post(`/api/quotes/${late.id}/send`, {});
+    const lateLink = await linkMailedTo('buying@acme-components.example');
+    await t.database.query("update quotes set valid_until = current_date - 1 where id = $1", [late.id]);
+    const refused = await client.post(`/api/public/quotes/${lateLink.token}/accept`, {});
+    expect([refused.statusCode, refused.data.error.code]).toEqual([409, 'quote_expired']);
+    expect((await client.get(`/api/public/quotes/${lateLink.token}`)).data.data.open).toBe(false);
+  });
+
+  it('needs an address to send to', async () => {
+    const silent = await native(northwind, 'No Mail Trading Ltd');
+    const q = (await northwind.post('/api/quotes', airQuote(silent))).data.data;
+    const res = await northwind.post(`/api/quotes/${q.id}/send`, {});
+    expect([res.statusCode, res.data.error.code]).toEqual([422, 'recipient_missing']);
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.status).toBe('draft');
+  });
+});
+
+describe('reminders and expiry (background jobs, with a moved clock)', () => {
+  it('tells the owner once before the last valid day, then expires the quote after it', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme, { valid_until: inDays(10) }))).data.data;
+    await northwind.post(`/api/quotes/${q.id}/send`, {});
+    const jobs = t.app.ctx.jobs;
+    await jobs.runNow('quotes.remind', { day: inDays(5) });
+    expect((await notificationsOf('quote_expiring')).filter((n) => n.subject.id === q.id)).toHaveLength(0);
+    await jobs.runNow('quotes.remind', { day: inDays(8) });
+    await jobs.runNow('quotes.remind', { day: inDays(9) });
+    const told = (await notificationsOf('quote_expiring')).filter((n) => n.subject.id === q.id);
+    expect(told).toHaveLength(1);
+    expect(told[0].data).toEqual({ number: q.number, client: 'Acme Components Ltd', valid_until: inDays(10) });
+    await jobs.runNow('quotes.expire', { day: inDays(10) });
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.status).toBe('sent');
+    await jobs.runNow('quotes.expire', { day: inDays(11) });
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.status).toBe('expired');
+    expect((await notificationsOf('quote_expired')).some((n) => n.subject.id === q.id)).toBe(true);
+    // An expired quote can be revised into a new draft with a new validity.
+    const revised = await northwind.post(`/api/quotes/${q.id}/revise`, {});
+    expect(revised.data.data).toMatchObject({ status: 'draft', revision: 2 });
   });
 });
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { quoteCreateBody, quoteDeclineBody, quoteListQuery, quotePageSchema, quotePatchBody, quoteSchema, type Quote } from '#shared/api/quotes.ts';
+import { quoteCreateBody, quoteDeclineBody, quoteListQuery, quotePageSchema, quotePatchBody, quoteSchema, quoteSendBody, type Quote } from '#shared/api/quotes.ts';
 import { mayQuote, STATUS_AFTER, type QuoteAction } from '#shared/quotes/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -13,8 +13,11 @@ import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import {
-  auditQuote, clientOf, draftOf, freezeRates, loadQuote, nextQuoteNumber, presentQuote, presentSummary, today, writeQuote, type QuoteDraft, type QuoteRow,
+  acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, presentQuote, presentSummary, recipientOf, today, writeQuote,
+  type QuoteDraft, type QuoteRow,
 } from './service.ts';
+import { defineQuoteJobs } from './jobs.ts';
+import { quoteMail } from './mail.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(quoteSchema) };
@@ -32,6 +35,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   const tags = ['quotes'];
+  defineQuoteJobs(ctx);
 
   async function member(req: Parameters<typeof requireMember>[1], action: 'view' | 'create' | 'update'): Promise<Membership> {
     const m = await requireMember(ctx, req);
@@ -138,8 +142,8 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
     return answer(m.organisation.id, req.params.id, warnings);
   });
 
-  /** send, accept, decline, cancel: a status change by the organisation's staff. */
-  function transition(action: 'send' | 'accept' | 'decline' | 'cancel', summary: string) {
+  /** accept, decline, cancel: a status change recorded by the organisation's staff (accepting makes the booking). */
+  function transition(action: 'accept' | 'decline' | 'cancel', summary: string) {
     const body = action === 'decline' ? { body: quoteDeclineBody } : {};
     api.post(`/api/quotes/:id/${action}`, {
       config: { access: 'quotes.update' },
@@ -147,26 +151,42 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
     }, async (req) => {
       const m = await member(req, 'update');
       await db.transaction(async (tx) => {
-        const { quote } = await lockFor(tx, m, req.params.id, action);
-        const status = STATUS_AFTER[action]!;
-        const now = new Date();
-        const reason = action === 'decline' ? (req.body as { reason: string }).reason : null;
-        if (action === 'send') await clientOf(tx, m.organisation.id, { type: quote.client_type, id: quote.client_id }, null);
-        await tx.execute(sql`
-          update quotes set status = ${status}, updated_at = ${now},
-            sent_at = ${action === 'send' ? now : quote.sent_at},
-            decided_at = ${action === 'accept' || action === 'decline' ? now : quote.decided_at},
-            decline_reason = ${reason}
-           where organisation_id = ${m.organisation.id} and id = ${quote.id}`);
-        await auditQuote(tx, m.organisation.id, m.user.id, action, quote.id, { from: quote.status, to: status, ...(reason && { reason }) });
+        const { quote, lines } = await lockFor(tx, m, req.params.id, action);
+        if (action === 'accept') {
+          await acceptQuote(tx, quote, lines, m.user.id);
+        } else {
+          const reason = action === 'decline' ? (req.body as { reason: string }).reason : null;
+          await decide(tx, quote, action === 'decline' ? 'declined' : 'cancelled', reason);
+        }
+        await auditQuote(tx, m.organisation.id, m.user.id, action, quote.id, { from: quote.status, to: STATUS_AFTER[action] });
       });
       return answer(m.organisation.id, req.params.id);
     });
   }
-  transition('send', 'Mark a draft quote as sent to the client');
-  transition('accept', 'Record the client’s acceptance of a sent quote');
+  transition('accept', 'Record the client’s acceptance of a sent quote: makes its booking (status received)');
   transition('decline', 'Record that the client declined a sent quote, with the reason');
   transition('cancel', 'Cancel a draft or sent quote');
+
+  api.post('/api/quotes/:id/send', {
+    config: { access: 'quotes.update' },
+    schema: { tags, summary: 'Send a draft quote: e-mails the client a link (APP_URL/quote/<token>) to accept or decline it without an account', params: idParam, body: quoteSendBody, response: one },
+  }, async (req) => {
+    const m = await member(req, 'update');
+    const token = newToken();
+    const mail = await db.transaction(async (tx) => {
+      const { quote } = await lockFor(tx, m, req.params.id, 'send');
+      await clientOf(tx, m.organisation.id, { type: quote.client_type, id: quote.client_id }, null);
+      const to = req.body.email ?? (await recipientOf(tx, quote));
+      if (!to) throw new AppError(422, 'recipient_missing', 'Neither the contact nor the client has an e-mail address: add one, or give the address to send to.', { email: 'Give an address.' });
+      const now = new Date();
+      await tx.execute(sql`update quotes set status = 'sent', sent_at = ${now}, link_hash = ${hashToken(token)}, updated_at = ${now} where organisation_id = ${m.organisation.id} and id = ${quote.id}`);
+      await auditQuote(tx, m.organisation.id, m.user.id, 'send', quote.id, { to });
+      return quoteMail(to, m.organisation.name, m.user.name, quote, `${ctx.config.appUrl}/quote/${token}`);
+    });
+    // After the commit: a link that reaches the client always works.
+    await ctx.mailer.send(mail);
+    return answer(m.organisation.id, req.params.id);
+  });
 
   /** duplicate (a new quote, new number) and revise (the same number, next revision; the old one is cancelled). */
   function copy(action: 'duplicate' | 'revise', summary: string) {

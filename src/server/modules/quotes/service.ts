@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Quote, QuoteSummary } from '#shared/api/quotes.ts';
@@ -5,7 +6,7 @@ import { rateText } from '#shared/money/amounts.ts';
 import { measure, priceLines, QuoteCalcError, type CargoLine, type EquipmentLine, type LineInput } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteClientType, QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Database, type Tx } from '../../db/client.ts';
-import { auditEvents, numberSequences, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
+import { auditEvents, bookings, numberSequences, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
@@ -283,5 +284,55 @@ export function presentSummary(q: QuoteRow): QuoteSummary {
   };
 }
 
-export const auditQuote = (tx: Tx, organisationId: string, actor: string, action: string, id: string, changes: Record<string, unknown>) =>
+export const auditQuote = (tx: Tx, organisationId: string, actor: string | null, action: string, id: string, changes: Record<string, unknown>) =>
   tx.insert(auditEvents).values({ organisation_id: organisationId, id: uuidv7(), actor_user_id: actor, action, entity: 'quotes', entity_id: id, changes });
+
+/**
+ * Accepts a sent quote in `tx` and makes its booking (status `received`) with the parties, route,
+ * cargo and charges as accepted; answers the booking's id. The quote must be locked by the caller.
+ */
+export async function acceptQuote(tx: Tx, q: QuoteRow, lines: LineRow[], actorId: string | null): Promise<string> {
+  const id = uuidv7();
+  const now = new Date();
+  const year = now.toISOString().slice(0, 4);
+  const number = `B-${year}-${String(await nextNumber(tx, q.organisation_id, `booking:${year}`)).padStart(5, '0')}`;
+  await tx.insert(bookings).values({
+    organisation_id: q.organisation_id, id, number, status: 'received', quote_id: q.id,
+    client_type: q.client_type, client_id: q.client_id, client_name: q.client_name, contact_id: q.contact_id,
+    mode: q.mode, incoterm: q.incoterm, origin: q.origin, destination: q.destination, cargo: q.cargo, equipment: q.equipment, currency: q.currency,
+    charges: lines.map((l) => ({
+      charge_code_id: l.charge_code_id, description: l.description, basis: l.basis, quantity: l.quantity,
+      sell: { amount_minor: num(l.sell_amount_minor), currency: l.sell_currency }, sell_in_quote_minor: num(l.sell_in_quote_minor),
+    })),
+    sell_minor: num(q.sell_minor),
+  });
+  await tx.execute(sql`update quotes set status = 'accepted', decided_at = ${now}, booking_id = ${id}, updated_at = ${now} where organisation_id = ${q.organisation_id} and id = ${q.id}`);
+  await tx.insert(auditEvents).values({ organisation_id: q.organisation_id, id: uuidv7(), actor_user_id: actorId, action: 'create', entity: 'bookings', entity_id: id, changes: { quote_id: q.id, number } });
+  return id;
+}
+
+/** The link token's stored form. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Declines, cancels or expires a quote (locked by the caller). */
+export async function decide(tx: Tx, q: QuoteRow, status: 'declined' | 'cancelled' | 'expired', reason: string | null): Promise<void> {
+  const now = new Date();
+  await tx.execute(sql`
+    update quotes set status = ${status}, updated_at = ${now}, decline_reason = ${reason},
+      decided_at = ${status === 'declined' ? now : q.decided_at}
+     where organisation_id = ${q.organisation_id} and id = ${q.id}`);
+}
+
+/** Where a quote's link goes by default: its contact's address, else the client's. */
+export async function recipientOf(tx: Tx, q: QuoteRow): Promise<string | null> {
+  const [row] =
+    q.client_type === 'native_organisation'
+      ? await rowsOf<{ email: string | null }>(tx, sql`
+          select coalesce((select email from native_contacts where organisation_id = ${q.organisation_id} and id = ${q.contact_id}), n.email) as email
+            from native_organisations n where n.organisation_id = ${q.organisation_id} and n.id = ${q.client_id}`)
+      : await rowsOf<{ email: string | null }>(tx, sql`
+          select coalesce((select email from users where id = ${q.contact_id}), (select u.email from users u join organisation_members m on m.user_id = u.id
+            join roles r on r.organisation_id = m.organisation_id and r.id = m.role_id where m.organisation_id = ${q.client_id} and r.builtin = 'owner' and m.status = 'active' order by m.created_at limit 1)) as email`);
+  return row?.email ?? null;
+}

@@ -72,7 +72,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
   const createSchema = createSchemaOf(d);
   // Updates change only what they name: defaults of the create schema must not fill the rest.
   const updateShape = Object.fromEntries(
-    Object.entries(createSchema.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]),
+    Object.entries(createSchema.shape)
+      .filter(([k]) => !d.createFlags?.includes(k))
+      .map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]),
   );
   const updateSchema = z.object(updateShape).refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing_to_update');
 

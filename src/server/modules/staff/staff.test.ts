@@ -18,7 +18,7 @@ describe('roles and permission modules', () => {
     expect(modules[0].actions).toEqual(['view', 'create', 'update', 'delete', 'export']);
     const roles = (await o.get('/api/roles')).data.data;
     expect(roles.map((r: { name: string }) => r.name).sort()).toEqual(['Admin', 'Owner', 'Staff']);
-    expect(roles.find((r: { builtin: string }) => r.builtin === 'owner').permissions).toHaveLength(65);
+    expect(roles.find((r: { builtin: string }) => r.builtin === 'owner').permissions).toHaveLength(70);
   });
 
   it('keeps built-in roles as they are', async () => {

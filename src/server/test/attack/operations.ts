@@ -64,6 +64,9 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/billing/config': 'pricing page',
   'POST /api/billing/webhook': 'payment provider, proven by its signature',
   'POST /api/staff/invitations/{token}/accept': 'invitation link, proven by its token',
+  'GET /api/public/quotes/{token}': 'a quotation’s client link, proven by its token',
+  'POST /api/public/quotes/{token}/accept': 'a quotation’s client link, proven by its token',
+  'POST /api/public/quotes/{token}/decline': 'a quotation’s client link, proven by its token',
   'POST /api/dev/billing/advance-clock': 'developer mode only (never mounted in production)',
   'GET /api/dev/mail': 'developer mode only (never mounted in production)',
 };

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Tabs } from 'antd';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import { exchangeRates, organisationCurrencies } from '#shared/resources/currencies.ts';
+import { nativeContacts, nativeOrganisations } from '#shared/resources/native-organisations.ts';
 import { workAllocations, workClassifications } from '#shared/resources/work-records.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
@@ -38,4 +39,9 @@ export function CurrenciesScreen() {
 /** Work classification: the kinds of work, and who handles which. */
 export function WorkClassificationScreen() {
   return <TabbedScreen tabs={[{ descriptor: workClassifications }, { descriptor: workAllocations }]} />;
+}
+
+/** The CRM's own clients (companies not on FYN) and the people there. */
+export function NativeOrganisationsScreen() {
+  return <TabbedScreen tabs={[{ descriptor: nativeOrganisations }, { descriptor: nativeContacts }]} />;
 }

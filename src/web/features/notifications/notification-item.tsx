@@ -28,7 +28,7 @@ export function NotificationItem({ n }: { n: Notification }) {
         <Avatar src={first?.avatar_url ?? undefined} icon={<UserOutlined aria-hidden="true" />} alt="" />
       </Badge>
       <div className="fyn-notification-body">
-        <Typography.Text strong={!n.read}>{t(`notifications.types.${n.type}`, { who: who(n) })}</Typography.Text>
+        <Typography.Text strong={!n.read}>{t(`notifications.types.${n.type}`, { ...n.data, who: who(n) })}</Typography.Text>
         {excerpt && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="fyn-notification-excerpt">
             {excerpt}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CargoLine, EquipmentLine } from '#shared/quotes/calc.ts';
+import type { ChargeBasis, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
+import type { AppContext } from '../../context.ts';
+import { rowsOf } from '../../db/client.ts';
+import { acceptQuote, decide, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, writeQuote, type QuoteDraft } from '../quotes/service.ts';
+import { quoteMail } from '../quotes/mail.ts';
+
+const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Client = { name: string; type: string; country: string; city: string; vat_number?: string; email?: string; phone?: string; tier?: 'Gold' | 'Silver' | 'Standard'; credit_status?: 'ok' | 'hold' | 'stop'; credit_limit_minor?: number; currency?: string; payment_terms_days?: number; assigned?: string; notes?: string; contacts: [string, string, string, string | null][] };
+
+/** Companies Northwind quotes that are not on FYN, each with the people there. */
+const CLIENTS: Client[] = [
+  { name: 'Harrogate Home & Garden Ltd', type: 'shipper', country: 'GB', city: 'Harrogate', vat_number: 'GB284193755', email: 'imports@harrogate-hg.example', phone: '+44 1423 555 201', tier: 'Gold', credit_limit_minor: 5_000_000, currency: 'GBP', payment_terms_days: 45, assigned: 'ocean@demo.fyn.local', notes: 'Garden furniture from Ningbo and Shanghai, 60–80 FEU a year.', contacts: [['Emily Carter', 'Import manager', 'emily.carter@harrogate-hg.example', '+44 1423 555 202'], ['Tom Ashworth', 'Finance controller', 'accounts@harrogate-hg.example', null]] },
+  { name: 'Thames Valley Electronics plc', type: 'consignee', country: 'GB', city: 'Reading', vat_number: 'GB731552904', email: 'logistics@tve.example', tier: 'Silver', credit_status: 'hold', credit_limit_minor: 2_500_000, currency: 'GBP', payment_terms_days: 30, notes: 'Credit on hold: two invoices over 60 days (chased 18 Nov).', contacts: [['Priyanka Shah', 'Supply chain lead', 'p.shah@tve.example', '+44 118 555 0140']] },
+  { name: 'Pennine Outdoor Clothing Ltd', type: 'shipper', country: 'GB', city: 'Manchester', vat_number: 'GB902114377', email: 'shipping@pennine-outdoor.example', tier: 'Standard', payment_terms_days: 30, assigned: 'ocean@demo.fyn.local', contacts: [['Daniel Hughes', 'Buyer', 'daniel.hughes@pennine-outdoor.example', null]] },
+  { name: 'Hanseatic Machine Parts GmbH', type: 'consignee', country: 'DE', city: 'Hamburg', vat_number: 'DE812345678', email: 'einkauf@hanseatic-parts.example', tier: 'Silver', currency: 'EUR', credit_limit_minor: 3_000_000, payment_terms_days: 30, contacts: [['Jonas Becker', 'Einkaufsleiter', 'j.becker@hanseatic-parts.example', '+49 40 555 7781']] },
+  { name: 'Shenzhen Brightstar Lighting Co., Ltd', type: 'shipper', country: 'CN', city: 'Shenzhen', email: 'export@brightstar-lighting.example', payment_terms_days: 0, notes: 'Supplier of Harrogate Home & Garden; ships FOB Yantian.', contacts: [['Chen Jing (陈静)', 'Export sales', 'chen.jing@brightstar-lighting.example', '+86 755 5555 0188']] },
+  { name: 'Clyde Whisky Exports Ltd', type: 'shipper', country: 'GB', city: 'Glasgow', vat_number: 'GB456789123', email: 'orders@clyde-whisky.example', credit_status: 'stop', currency: 'GBP', notes: 'Credit stopped after a returned payment in October: no new quotes.', contacts: [['Fiona MacLeod', 'Operations', 'fiona@clyde-whisky.example', null]] },
+];
+
+type Line = [code: string, basis: ChargeBasis, buy: number, sell: number, currency: string];
+type DemoQuote = {
+  client: string; contact: string; mode: QuoteMode; incoterm: string; origin: string; destination: string; currency: string;
+  ago: number; validDays: number; status: QuoteStatus; reason?: string; cargo?: CargoLine[]; equipment?: EquipmentLine[]; lines: Line[]; notes?: string;
+};
+
+/** Quotes in every status, on Northwind's real lanes. */
+const QUOTES: DemoQuote[] = [
+  {
+    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', ago: 21, validDays: 30, status: 'accepted',
+    equipment: [{ iso_type: '45G1', count: 2 }],
+    lines: [['OFR', 'per_container', 165000, 195000, 'USD'], ['BAF', 'per_container', 31000, 35000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP'], ['HAU', 'per_container', 69000, 82000, 'GBP']],
+    notes: 'Two 40′ high cubes of garden furniture, Shanghai to Felixstowe, delivered Harrogate.',
+  },
+  {
+    client: 'Thames Valley Electronics plc', contact: 'Priyanka Shah', mode: 'air', incoterm: 'FCA', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP', ago: 3, validDays: 14, status: 'sent',
+    cargo: [{ packages: 3, length_cm: '120', width_cm: '80', height_cm: '110', weight_kg: '180' }],
+    lines: [['AFR', 'per_kg', 310, 385, 'USD'], ['FSC', 'per_kg', 85, 95, 'USD'], ['SSC', 'per_kg', 15, 20, 'USD'], ['DOC', 'per_shipment', 3500, 5500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP']],
+  },
+  {
+    client: 'Hanseatic Machine Parts GmbH', contact: 'Jonas Becker', mode: 'road_ftl', incoterm: 'DAP', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', ago: 1, validDays: 21, status: 'draft',
+    cargo: [{ packages: 12, length_cm: '120', width_cm: '80', height_cm: '140', weight_kg: '650' }],
+    lines: [['HAU', 'per_shipment', 78000, 96000, 'EUR'], ['DOC', 'per_shipment', 2500, 4000, 'GBP']],
+  },
+  {
+    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'sea_lcl', incoterm: 'FOB', origin: 'CNSHK', destination: 'GBFXT', currency: 'GBP', ago: 18, validDays: 21, status: 'declined', reason: 'Consolidating with another supplier’s shipment next month.',
+    cargo: [{ packages: 6, length_cm: '120', width_cm: '100', height_cm: '150', weight_kg: '450' }],
+    lines: [['OFR', 'per_wm', 3800, 5500, 'USD'], ['WHS', 'per_wm', 1800, 2600, 'GBP'], ['BL', 'per_bl', 3500, 5000, 'GBP']],
+  },
+  {
+    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'air', incoterm: 'EXW', origin: 'CNSHA', destination: 'GBMAN', currency: 'GBP', ago: 40, validDays: 10, status: 'expired',
+    cargo: [{ packages: 2, length_cm: '100', width_cm: '80', height_cm: '90', weight_kg: '95' }],
+    lines: [['AFR', 'per_kg', 290, 360, 'USD'], ['FSC', 'per_kg', 85, 95, 'USD'], ['DOC', 'per_shipment', 3500, 5500, 'GBP']],
+  },
+  {
+    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNNGB', destination: 'GBSOU', currency: 'GBP', ago: 9, validDays: 30, status: 'cancelled',
+    equipment: [{ iso_type: '42G1', count: 1 }],
+    lines: [['OFR', 'per_container', 158000, 188000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP']],
+    notes: 'Cancelled: the supplier moved the goods to the Shanghai sailing.',
+  },
+];
+
+/**
+ * Northwind's CRM: native organisations with their contacts, and quotes in every status written
+ * through the quotes service (so every figure is the engine's), the accepted one with its booking.
+ */
+export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<string, string>): Promise<void> {
+  const db = ctx.database.db;
+  const ownerId = ids['owner@demo.fyn.local'];
+  const tiers = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from client_tiers where organisation_id = ${orgId}`);
+  const codes = await rowsOf<{ id: string; code: string }>(db, sql`select id, code from charge_codes where organisation_id = ${orgId}`);
+  const clients: Record<string, { id: string; contacts: Record<string, string> }> = {};
+  for (const c of CLIENTS) {
+    const id = uuidv7();
+    await db.execute(sql`
+      insert into native_organisations (organisation_id, id, name, type, country, city, vat_number, email, phone, client_tier_id, payment_terms_days, credit_limit_minor, currency, credit_status, assigned_user_id, notes)
+      values (${orgId}, ${id}, ${c.name}, ${c.type}, ${c.country}, ${c.city}, ${c.vat_number ?? null}, ${c.email ?? null}, ${c.phone ?? null}, ${tiers.find((t) => t.name === c.tier)?.id ?? null},
+              ${c.payment_terms_days ?? null}, ${c.credit_limit_minor ?? null}, ${c.currency ?? null}, ${c.credit_status ?? 'ok'}, ${c.assigned ? ids[c.assigned] : null}, ${c.notes ?? null})`);
+    clients[c.name] = { id, contacts: {} };
+    for (const [i, [name, title, email, phone]] of c.contacts.entries()) {
+      const contactId = uuidv7();
+      await db.execute(sql`insert into native_contacts (organisation_id, id, native_organisation_id, name, job_title, email, phone, is_primary) values (${orgId}, ${contactId}, ${id}, ${name}, ${title}, ${email}, ${phone}, ${i === 0})`);
+      clients[c.name].contacts[name] = contactId;
+    }
+  }
+  const [org] = await rowsOf<{ name: string; owner: string }>(db, sql`select o.name, u.name as owner from organisations o, users u where o.id = ${orgId} and u.id = ${ownerId}`);
+  for (const q of QUOTES) {
+    const client = clients[q.client];
+    const quoteDate = plusDays(-q.ago);
+    const draft: QuoteDraft = {
+      client: { type: 'native_organisation', id: client.id }, contact_id: client.contacts[q.contact], mode: q.mode, incoterm: q.incoterm, origin: q.origin, destination: q.destination,
+      currency: q.currency, valid_until: plusDays(-q.ago + q.validDays), cargo: q.cargo ?? [], equipment: q.equipment ?? [], notes: q.notes ?? null,
+      lines: q.lines.map(([code, basis, buy, sell, currency]) => ({ charge_code_id: codes.find((c) => c.code === code)!.id, description: null, basis, buy: { amount_minor: buy, currency }, sell: { amount_minor: sell, currency } })),
+    };
+    const id = uuidv7();
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      const number = await nextQuoteNumber(tx, orgId, quoteDate);
+      const rates = await freezeRates(tx, orgId, draft, quoteDate, []);
+      const created = new Date(`${quoteDate}T09:30:00Z`);
+      await writeQuote(tx, { organisation_id: orgId, id, number, revision: 1, revises_id: null, status: 'draft', client_type: 'native_organisation', client_id: client.id, client_name: q.client, mode: q.mode, origin: q.origin, destination: q.destination, currency: q.currency, valid_until: draft.valid_until, quote_date: quoteDate, created_by: ownerId, owner_user_id: ownerId, created_at: created, updated_at: created }, draft, rates, false);
+      if (q.status === 'draft') return;
+      const sentAt = new Date(created.getTime() + 2 * 3_600_000);
+      await tx.execute(sql`update quotes set status = 'sent', sent_at = ${sentAt}, link_hash = ${hashToken(token)} where organisation_id = ${orgId} and id = ${id}`);
+      const { quote, lines } = (await loadQuote(tx, orgId, id, true))!;
+      if (q.status === 'accepted') await acceptQuote(tx, quote, lines, null);
+      else if (q.status === 'declined' || q.status === 'cancelled' || q.status === 'expired') await decide(tx, quote, q.status, q.reason ?? null);
+    });
+    // The e-mail of a quote still open is in the outbox (/dev), so its link can be tried.
+    if (q.status === 'sent') {
+      const { quote } = (await loadQuote(db, orgId, id))!;
+      const [contact] = await rowsOf<{ email: string }>(db, sql`select email from native_contacts where organisation_id = ${orgId} and id = ${draft.contact_id}`);
+      await ctx.mailer.send(quoteMail(contact.email, org.name, org.owner, quote, `${ctx.config.appUrl}/quote/${token}`));
+    }
+  }
+}
