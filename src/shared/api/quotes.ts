@@ -85,6 +85,9 @@ export const quoteSchema = z.object({
   incoterm: z.string().nullable(),
   origin: z.string(),
   destination: z.string(),
+  /** The UN/LOCODE places' names ("Hong Kong"), null for a code the list does not hold. */
+  origin_name: z.string().nullable(),
+  destination_name: z.string().nullable(),
   currency: z.string(),
   quote_date: z.string(),
   valid_until: z.string(),

@@ -26,8 +26,8 @@ const SPEC_PATHS = [
     (sub) => `/organisation/hr${sub}`,
   ),
 ];
-/** Routes of the app's own beyond the spec's list: where a mailed invitation link is accepted. */
-const APP_PATHS = ['/invitations/accept'];
+/** Routes of the app's own beyond the spec's list: where a mailed invitation link is accepted, and a quotation's client link. */
+const APP_PATHS = ['/invitations/accept', '/quote/:token'];
 const asRoutePath = (path: string) => (path === '/:all(.*)' ? '*' : path.replace(/\{(\w+)\}/g, ':$1'));
 
 const LOCALES = ['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh'] as const;

@@ -73,6 +73,10 @@ const SettingsScreen = lazyScreen(() => import('../features/settings/settings-sc
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
 const NotificationsScreen = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'), 'NotificationsScreen');
 const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'), 'ChatsScreen');
+const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
+const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
+const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
+const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
 const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
 const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
@@ -133,6 +137,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Guards "not shown"; open so that the mail outbox can be read before logging in.
   home('/dev', 'developer', OPEN, DevScreen),
   { path: '/pricing', titleKey: 'titles.pricing', layout: 'pricing', guards: OPEN, screen: PricingScreen },
+  // The link a quotation's client is e-mailed: no account, logged in or not.
+  { path: '/quote/:token', titleKey: 'titles.quote_link', layout: 'pricing', guards: OPEN, screen: PublicQuoteScreen },
 
   // Authentication
   { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
@@ -196,9 +202,9 @@ export const ROUTES: readonly AppRoute[] = [
   home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, Placeholder),
   home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, Placeholder, { area: 'crm' }),
   home(`${CRM}/pipeline-management`, 'crm_pipeline_management', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/quotation-management/:quoteId`, 'crm_quotation', ORG, Placeholder),
-  home(`${CRM}/quotation-management/booking/:bookingId`, 'crm_booking', ORG, Placeholder),
+  home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, QuotesScreen, { area: 'crm' }),
+  home(`${CRM}/quotation-management/:quoteId`, 'crm_quotation', ORG, QuoteScreen),
+  home(`${CRM}/quotation-management/booking/:bookingId`, 'crm_booking', ORG, BookingScreen),
   home(`${CRM}/shipment-management`, 'crm_shipment_management', ORG, Placeholder, { area: 'crm' }),
   home(`${CRM}/shipment-management/:shipmentId`, 'crm_shipment', ORG, Placeholder),
 

@@ -87,7 +87,8 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
     }
   }
   const [org] = await rowsOf<{ name: string; owner: string }>(db, sql`select o.name, u.name as owner from organisations o, users u where o.id = ${orgId} and u.id = ${ownerId}`);
-  for (const q of QUOTES) {
+  // Oldest first, so that the numbers follow the dates.
+  for (const q of [...QUOTES].sort((a, b) => b.ago - a.ago)) {
     const client = clients[q.client];
     const quoteDate = plusDays(-q.ago);
     const draft: QuoteDraft = {

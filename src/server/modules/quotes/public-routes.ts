@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { acceptQuote, auditQuote, decide, hashToken, loadQuote, today, type LineRow, type QuoteRow } from './service.ts';
+import { acceptQuote, auditQuote, decide, hashToken, loadQuote, placeNames, today, type LineRow, type QuoteRow } from './service.ts';
 
 /** A link stays readable this long after the quote's last valid day (the client may look back at what they accepted). */
 const READABLE_DAYS = 90;
@@ -35,8 +35,8 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, ctx: AppContext)
 
   async function present({ quote: q, lines }: { quote: QuoteRow; lines: LineRow[] }): Promise<PublicQuote> {
     const [org] = await rowsOf<{ name: string; logo: string | null }>(db, sql`select name, logo from organisations where id = ${q.organisation_id}`);
-    const places = await rowsOf<{ code: string; name: string }>(db, sql`select code, name from locations where code in (${q.origin}, ${q.destination})`);
-    const place = (code: string) => ({ code, name: places.find((p) => p.code === code)?.name ?? null });
+    const places = await placeNames(db, [q.origin, q.destination]);
+    const place = (code: string) => ({ code, name: places[code] ?? null });
     const codes = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${q.organisation_id}`);
     const day = (d: unknown) => String(d instanceof Date ? d.toISOString() : d).slice(0, 10);
     return {

@@ -13,7 +13,7 @@ import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import {
-  acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, presentQuote, presentSummary, recipientOf, today, writeQuote,
+  acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, placeNames, presentQuote, presentSummary, recipientOf, today, writeQuote,
   type QuoteDraft, type QuoteRow,
 } from './service.ts';
 import { defineQuoteJobs } from './jobs.ts';
@@ -61,7 +61,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   async function answer(organisationId: string, id: string, warnings: Quote['warnings'] = []) {
     const loaded = await loadQuote(db, organisationId, id);
     if (!loaded) throw notFound('The quote');
-    return { data: presentQuote(loaded.quote, loaded.lines, warnings) };
+    return { data: presentQuote(loaded.quote, loaded.lines, warnings, await placeNames(db, [loaded.quote.origin, loaded.quote.destination])) };
   }
 
   api.get('/api/quotes', {

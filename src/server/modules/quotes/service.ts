@@ -216,7 +216,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const day = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 const num = (v: number | string) => Number(v);
 
-export function presentQuote(q: QuoteRow, lines: LineRow[], warnings: Quote['warnings'] = []): Quote {
+export function presentQuote(q: QuoteRow, lines: LineRow[], warnings: Quote['warnings'] = [], places: Record<string, string> = {}): Quote {
   return {
     id: q.id,
     number: q.number,
@@ -229,6 +229,8 @@ export function presentQuote(q: QuoteRow, lines: LineRow[], warnings: Quote['war
     incoterm: q.incoterm,
     origin: q.origin,
     destination: q.destination,
+    origin_name: places[q.origin] ?? null,
+    destination_name: places[q.destination] ?? null,
     currency: q.currency,
     quote_date: day(q.quote_date),
     valid_until: day(q.valid_until),
@@ -335,4 +337,10 @@ export async function recipientOf(tx: Tx, q: QuoteRow): Promise<string | null> {
           select coalesce((select email from users where id = ${q.contact_id}), (select u.email from users u join organisation_members m on m.user_id = u.id
             join roles r on r.organisation_id = m.organisation_id and r.id = m.role_id where m.organisation_id = ${q.client_id} and r.builtin = 'owner' and m.status = 'active' order by m.created_at limit 1)) as email`);
   return row?.email ?? null;
+}
+
+/** Names of UN/LOCODE places by code. */
+export async function placeNames(db: Tx | Database['db'], codes: string[]): Promise<Record<string, string>> {
+  const rows = await rowsOf<{ code: string; name: string }>(db, sql`select code, name from locations where code = any(${`{${codes.join(',')}}`}::text[])`);
+  return Object.fromEntries(rows.map((r) => [r.code, r.name]));
 }

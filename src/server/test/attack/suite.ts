@@ -296,6 +296,13 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   });
   if (quote.statusCode !== 201) throw new Error(`could not write a quote: ${quote.statusCode} ${quote.body}`);
   add('/api/quotes/', quote.data.data.id);
+  // A second one sent and accepted: its booking.
+  const copy = await owner.post(`/api/quotes/${quote.data.data.id}/duplicate`, {});
+  await owner.post(`/api/quotes/${copy.data.data.id}/send`, {});
+  const accepted = await owner.post(`/api/quotes/${copy.data.data.id}/accept`, {});
+  if (!accepted.data?.data?.booking_id) throw new Error(`could not make a booking: ${accepted.statusCode} ${accepted.body}`);
+  add('/api/quotes/', copy.data.data.id);
+  add('/api/bookings/', accepted.data.data.booking_id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './helpers.ts';
+
+test.setTimeout(120_000);
+
+test('Olivia writes a road quote, sends it; the client accepts through the link logged out; the booking exists and the quote shows accepted', async ({ page, browser, request }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/organisation/crm/quotation-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quotation management' })).toBeVisible();
+  await page.getByRole('button', { name: 'New quote' }).click();
+
+  // Client, route and cargo: Rotterdam to Hamburg, road, for the demo's German client.
+  await page.getByLabel('Client', { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'Hanseatic Machine Parts GmbH' }).click();
+  await page.getByLabel('Mode').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Road FTL' }).click();
+  for (const [label, term, option] of [['Origin', 'Rotterdam', 'NLRTM'], ['Destination', 'Hamburg', 'DEHAM']] as const) {
+    await page.getByLabel(label, { exact: true }).fill(term);
+    await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  }
+  await page.getByLabel('Currency', { exact: true }).first().click();
+  await page.keyboard.type('EUR');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add cargo' }).click();
+  // 10 pallets 120 × 80 × 150 cm of 400 kg: 14.4 m³ × 333 = 4795.2 kg > 4000 kg.
+  await page.getByLabel('Packages').fill('10');
+  await page.getByLabel('Length (cm)').fill('120');
+  await page.getByLabel('Width (cm)').fill('80');
+  await page.getByLabel('Height (cm)').fill('150');
+  await page.getByLabel('Weight per package (kg)').fill('400');
+  await expect(page.getByText('chargeable weight 4,795.2 kg')).toBeVisible();
+
+  // One charge per shipment: buy €850, sell €1,100.
+  await page.getByRole('button', { name: 'Add a charge' }).click();
+  await page.getByLabel('Buy per unit').fill('850');
+  await page.getByLabel('Sell per unit').fill('1100');
+  await expect(page.getByText('= €1,100.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Create the draft' }).click();
+
+  await expect(page.locator('.ant-tag', { hasText: 'Draft' })).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 2 }).textContent())!.trim();
+  expect(number).toMatch(/^Q-\d{4}-\d{5}$/);
+  // 110 000 − 85 000 = 25 000 cents margin on 110 000: 22.73 %.
+  await expect(page.getByText('22.73%')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send to the client' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send to the client' }).click();
+  await expect(page.locator('.ant-tag', { hasText: 'Sent' })).toBeVisible();
+
+  // The e-mail went to the contact's address (the outbox of developer mode).
+  const mails = (await (await request.get('/api/dev/mail')).json()).data as { to: string; subject: string; text: string }[];
+  const mail = mails.find((m) => m.subject.includes(number))!;
+  expect(mail.to).toBe('einkauf@hanseatic-parts.example');
+  const link = new URL(/https?:\/\/\S+\/quote\/\S+/.exec(mail.text)![0]);
+
+  const client = await (await browser.newContext()).newPage();
+  await client.goto(link.pathname);
+  await expect(client.getByRole('heading', { level: 1, name: `Quotation ${number}` })).toBeVisible();
+  await expect(client.getByText('Total: €1,100.00')).toBeVisible();
+  await expect(client.getByText(/850/)).toHaveCount(0);
+  await client.getByRole('button', { name: 'Accept this quotation' }).click();
+  await expect(client.getByText(/you accepted this quotation/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('.ant-tag', { hasText: 'Accepted' })).toBeVisible();
+  await page.getByRole('link', { name: 'Accepted: open the booking' }).click();
+  await expect(page.locator('.ant-tag', { hasText: 'Received' })).toBeVisible();
+  await expect(page.getByRole('link', { name: number })).toBeVisible();
+  await expect(page.getByText('Total: €1,100.00')).toBeVisible();
+});

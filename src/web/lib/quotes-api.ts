@@ -1,0 +1,26 @@
+/** The quotes calls and their query keys (list, detail, the client's public page, bookings). */
+import type { Booking, PublicQuote, Quote, QuoteCreateBody, QuoteSummary } from '#shared/api/quotes.ts';
+import type { QuoteStatus } from '#shared/quotes/model.ts';
+import { api } from './api-client.ts';
+
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  list: (status: QuoteStatus | null, q: string) => ['quotes', 'list', status, q] as const,
+  one: (id: string) => ['quotes', 'one', id] as const,
+  publicOne: (token: string) => ['public-quote', token] as const,
+  booking: (id: string) => ['bookings', id] as const,
+};
+
+export type QuoteAction = 'send' | 'accept' | 'decline' | 'cancel' | 'duplicate' | 'revise';
+
+export const quotesApi = {
+  page: (cursor: string | null, status: QuoteStatus | null, q: string) =>
+    api.list<QuoteSummary>('/quotes', { params: { limit: 25, ...(status && { status }), ...(q && { q }), ...(cursor && { cursor }) } }),
+  get: (id: string) => api.get<Quote>(`/quotes/${id}`),
+  create: (body: QuoteCreateBody) => api.post<Quote>('/quotes', body),
+  update: (id: string, body: Partial<QuoteCreateBody>) => api.patch<Quote>(`/quotes/${id}`, body),
+  act: (id: string, action: QuoteAction, body: Record<string, unknown> = {}) => api.post<Quote>(`/quotes/${id}/${action}`, body),
+  booking: (id: string) => api.get<Booking>(`/bookings/${id}`),
+  publicGet: (token: string) => api.get<PublicQuote>(`/public/quotes/${token}`),
+  publicDecide: (token: string, action: 'accept' | 'decline', body: Record<string, unknown> = {}) => api.post<PublicQuote>(`/public/quotes/${token}/${action}`, body),
+};
