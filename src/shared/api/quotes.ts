@@ -57,6 +57,16 @@ export const quotePatchBody = z.object(quoteFields).partial();
 
 export const quoteDeclineBody = z.object({ reason: z.string().trim().min(1, 'required').max(500, 'text_too_long') });
 
+const emissionsSchema = z.object({
+  kg_co2e: z.string(),
+  method: z.string(),
+  /** Containers quoted without a weight count 10 t per TEU. */
+  tonnes_assumed: z.boolean(),
+  legs: z.array(z.object({
+    mode: z.enum(QUOTE_MODES), from: z.string(), to: z.string(), distance_km: z.string(), tonnes: z.string(), tonne_km: z.string(), factor: z.string(), factor_key: z.string(), kg_co2e: z.string(), source: z.string(),
+  })),
+});
+
 const lineOut = z.object({
   position: z.number(),
   charge_code_id: z.string().nullable(),
@@ -109,8 +119,8 @@ export const quoteSchema = z.object({
   }),
   /** The rates frozen on the quote, each with where it came from. */
   rates: z.array(z.object({ from: z.string(), rate: z.string(), source: z.enum(['manual', 'ecb']), rate_date: z.string() })),
-  /** Filled by the emissions work of this issue (ISO 14083); null until then. */
-  emissions: z.null(),
+  /** ISO 14083 estimate (src/shared/emissions): null when a place has no coordinates or the cargo no mass. */
+  emissions: emissionsSchema.nullable(),
   decline_reason: z.string().nullable(),
   booking_id: z.string().nullable(),
   owner_user_id: z.string().nullable(),
@@ -162,6 +172,7 @@ export const publicQuoteSchema = z.object({
   notes: z.string().nullable(),
   lines: z.array(z.object({ name: z.string(), basis: z.enum(CHARGE_BASES), quantity: z.string(), sell: z.object({ amount_minor: z.number(), currency: z.string() }), sell_total_minor: z.number(), sell_in_quote_minor: z.number() })),
   total: z.object({ currency: z.string(), sell_minor: z.number() }),
+  emissions: emissionsSchema.nullable(),
   decline_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
   /** Whether the client may still accept or decline it. */

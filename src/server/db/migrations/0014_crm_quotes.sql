@@ -123,6 +123,7 @@ CREATE TABLE "quotes" (
 	"margin_minor" bigint DEFAULT 0 NOT NULL,
 	"margin_pct" text,
 	"by_currency" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"emissions" jsonb,
 	"decline_reason" text,
 	"booking_id" uuid,
 	"link_hash" text,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QuoteClientType, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
 import type { CargoLine, EquipmentLine, Totals } from '#shared/quotes/calc.ts';
+import type { Emissions } from '#shared/emissions/emissions.ts';
 import { users } from './auth.ts';
 import { organisations } from './organisations.ts';
 import { chargeCodesTable, clientTiersTable, member, tenantTable } from './tenant.ts';
@@ -90,6 +91,8 @@ export const quotes = pgTable('quotes', {
   margin_minor: bigint({ mode: 'number' }).notNull().default(0),
   margin_pct: text(),
   by_currency: jsonb().$type<Totals['by_currency']>().notNull().default([]),
+  /** ISO 14083 estimate at the time of writing (src/shared/emissions), null without coordinates or mass. */
+  emissions: jsonb().$type<Emissions | null>(),
   decline_reason: text(),
   booking_id: uuid(),
   /** SHA-256 of the client's link token (`APP_URL/quote/<token>`), set when the quote is sent. */

@@ -50,6 +50,7 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, ctx: AppContext)
         sell: { amount_minor: Number(l.sell_amount_minor), currency: l.sell_currency }, sell_total_minor: Number(l.sell_total_minor), sell_in_quote_minor: Number(l.sell_in_quote_minor),
       })),
       total: { currency: q.currency, sell_minor: Number(q.sell_minor) },
+      emissions: q.emissions ?? null,
       decline_reason: q.decline_reason,
       decided_at: q.decided_at ? new Date(q.decided_at).toISOString() : null,
       open: q.status === 'sent' && day(q.valid_until) >= today(),

@@ -78,6 +78,11 @@ describe('quotes', () => {
       { from: 'EUR', rate: '0.8', source: 'manual', rate_date: '2026-01-01' },
       { from: 'USD', rate: '0.79', source: 'manual', rate_date: '2026-01-01' },
     ]);
+    // Hong Kong to Heathrow is about 9,600 km by great circle (+ 95 km): long-haul air, 0.3 t.
+    expect(q.emissions.legs[0]).toMatchObject({ mode: 'air', from: 'HKHKG', to: 'GBLHR', tonnes: '0.3', factor: '0.66646', factor_key: 'air_long_haul' });
+    expect(Number(q.emissions.legs[0].distance_km)).toBeGreaterThan(9500);
+    expect(Number(q.emissions.legs[0].distance_km)).toBeLessThan(9900);
+    expect(q.emissions.tonnes_assumed).toBe(false);
     expect((await northwind.get(`/api/quotes/${q.id}`)).data.data).toEqual({ ...q, warnings: [] });
     const next = await northwind.post('/api/quotes', airQuote(acme));
     expect(next.data.data.number).toBe(q.number.replace(/00001$/, '00002'));

@@ -10,6 +10,7 @@ import { auditEvents, bookings, numberSequences, quoteLines, quotes, type Frozen
 import { AppError } from '../../lib/errors.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
+import { emissionsOf } from './emissions.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type LineRow = typeof quoteLines.$inferSelect;
@@ -147,6 +148,7 @@ export async function writeQuote(
     margin_minor: f.totals.margin_minor,
     margin_pct: f.totals.margin_pct,
     by_currency: f.totals.by_currency,
+    emissions: await emissionsOf(tx, draft.mode, draft.origin, draft.destination, f.measures, draft.equipment),
   };
   if (update) {
     await tx.update(quotes).set({ ...values, updated_at: new Date() }).where(and(eq(quotes.organisation_id, row.organisation_id), eq(quotes.id, row.id)));
@@ -266,7 +268,7 @@ export function presentQuote(q: QuoteRow, lines: LineRow[], warnings: Quote['war
       by_currency: q.by_currency,
     },
     rates: q.rates.map((r) => ({ from: r.from, rate: r.rate, source: r.source, rate_date: r.rate_date })),
-    emissions: null,
+    emissions: q.emissions ?? null,
     decline_reason: q.decline_reason,
     booking_id: q.booking_id,
     owner_user_id: q.owner_user_id,

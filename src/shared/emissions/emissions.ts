@@ -1,0 +1,80 @@
+import { Decimal, HALF_AWAY_FROM_ZERO } from '../money/decimal.ts';
+import type { Measures, EquipmentLine } from '../quotes/calc.ts';
+import type { QuoteMode } from '../quotes/model.ts';
+
+/**
+ * Transport emissions after ISO 14083: per leg, tonnes × km × intensity (kg CO2e per tonne-km,
+ * well-to-wheel). Intensities come from the factor table shipped in data/emissions (DESNZ 2025,
+ * Open Government Licence v3.0); distances from the UN/LOCODE coordinates (great circle, with the
+ * mode's adjustment standing in for the shortest feasible route).
+ */
+export type FactorKey = 'sea_container' | 'road_hgv_average' | 'road_hgv_articulated' | 'road_van' | 'rail_freight' | 'air_short_haul' | 'air_long_haul';
+export type FactorTable = { source: string; edition: string; licence: string; factors: Record<FactorKey, { value: string; label: string; row: string | null }> };
+export type Point = { lat: number; lon: number };
+export type Leg = { mode: QuoteMode; from: string; to: string; distance_km: string; tonnes: string; tonne_km: string; factor: string; factor_key: FactorKey; kg_co2e: string; source: string };
+export type Emissions = { kg_co2e: string; legs: Leg[]; method: string; tonnes_assumed: boolean };
+
+/** Mean Earth radius (km), as great-circle distances in ISO 14083 practice use it. */
+const EARTH_RADIUS_KM = 6371;
+/** Air below this great-circle distance is short-haul (DESNZ's split). */
+export const SHORT_HAUL_KM = 3700;
+/** A container's cargo when the quote gives no weight: 10 t per TEU, a common average load. */
+export const ASSUMED_TONNES_PER_TEU = '10';
+
+export function greatCircleKm(a: Point, b: Point): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLon = rad(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The distance a mode travels between two places, whole km: air + 95 km, sea × 1.15, road × 1.05, rail as it is. */
+export function modeDistanceKm(mode: QuoteMode, a: Point, b: Point): number {
+  const gc = greatCircleKm(a, b);
+  const d = mode === 'air' ? gc + 95 : mode === 'sea_fcl' || mode === 'sea_lcl' ? gc * 1.15 : mode === 'road_ftl' || mode === 'road_ltl' ? gc * 1.05 : gc;
+  return Math.round(d);
+}
+
+export function factorFor(mode: QuoteMode, distanceKm: number): FactorKey {
+  switch (mode) {
+    case 'sea_fcl':
+    case 'sea_lcl':
+      return 'sea_container';
+    case 'road_ftl':
+      return 'road_hgv_articulated';
+    case 'road_ltl':
+      return 'road_hgv_average';
+    case 'rail':
+      return 'rail_freight';
+    case 'air':
+      return distanceKm < SHORT_HAUL_KM ? 'air_short_haul' : 'air_long_haul';
+  }
+}
+
+/** TEU of an ISO 6346 size-type code: a 20′ box (size 2…) is one, 40′ and 45′ two. */
+export const teuOf = (e: EquipmentLine) => (e.iso_type.startsWith('2') ? 1 : 2) * e.count;
+
+/**
+ * The emissions of moving the cargo from one place to the other in one leg. The mass is the gross
+ * weight; containers quoted without one count the assumed load per TEU (said in the answer).
+ */
+export function quoteEmissions(mode: QuoteMode, from: { code: string } & Point, to: { code: string } & Point, m: Measures, equipment: readonly EquipmentLine[], table: FactorTable): Emissions | null {
+  let tonnes = new Decimal(m.weight_kg).div('1000');
+  let assumed = false;
+  if (tonnes.eq('0') && equipment.length) {
+    tonnes = new Decimal(ASSUMED_TONNES_PER_TEU).times(String(equipment.reduce((n, e) => n + teuOf(e), 0)));
+    assumed = true;
+  }
+  if (tonnes.eq('0')) return null;
+  const km = modeDistanceKm(mode, from, to);
+  const key = factorFor(mode, mode === 'air' ? Math.round(greatCircleKm(from, to)) : km);
+  const factor = table.factors[key].value;
+  const tonneKm = tonnes.times(String(km));
+  const kg = tonneKm.times(factor).round(1, HALF_AWAY_FROM_ZERO);
+  const leg: Leg = {
+    mode, from: from.code, to: to.code, distance_km: String(km), tonnes: tonnes.round(3, HALF_AWAY_FROM_ZERO).toFixed(), tonne_km: tonneKm.round(1, HALF_AWAY_FROM_ZERO).toFixed(),
+    factor, factor_key: key, kg_co2e: kg.toFixed(1), source: `${table.source}, ${table.factors[key].label} (${table.licence})`,
+  };
+  return { kg_co2e: kg.toFixed(1), legs: [leg], method: 'ISO 14083 (tonnes × km × intensity, well-to-wheel, without radiative forcing)', tonnes_assumed: assumed };
+}
