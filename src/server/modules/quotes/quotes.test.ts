@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { people } from '../../test/people.ts';
 
 let t: TestApp;
@@ -197,6 +198,31 @@ async function linkMailedTo(to: string) {
 }
 const notificationsOf = async (type: string) =>
   (await northwind.get('/api/notifications?per_page=50')).data.data.filter((n: { type: string }) => n.type === type) as { data: Record<string, string>; subject: { id: string } }[];
+
+describe('the quote PDF', () => {
+  it('prints the offer in every language of the product, names in any script included, never buy rates or margins', async () => {
+    const client = await native(northwind, 'Шанхай Логистика 上海物流株式会社', { country: 'CN' });
+    const q = (await northwind.post('/api/quotes', airQuote(client, { notes: 'Livrare în Țara Românească; доставка до двери; 送货上门；戸口配達。' }))).data.data;
+    const wanted: Record<string, string[]> = {
+      en: ['Quotation', 'Valid until', 'Total'], de: ['Angebot', 'Gültig bis', 'Gesamt'], es: ['Cotización', 'Válida hasta'], fr: ['Devis', "Valable jusqu'au"],
+      ja: ['見積書', '有効期限', '合計'], ro: ['Ofertă', 'Observații'], ru: ['Коммерческое предложение', 'Итого'], zh: ['报价单', '有效期至', '合计'],
+    };
+    for (const [lang, words] of Object.entries(wanted)) {
+      const res = await northwind.get(`/api/quotes/${q.id}/pdf?lang=${lang}`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+      for (const word of [...words, q.number, 'Шанхай Логистика 上海物流株式会社', 'ȚaraRomânească', 'доставкадодвери', '送货上门', '戸口配達']) {
+        expect(text, `${lang}: ${word}`).toContain(word.replace(/\s+/g, ''));
+      }
+      // 681.22 GBP, as the language writes it (681,22 in German).
+      expect(text, lang).toMatch(/681[.,]22/);
+      // The buy side never reaches the client: 515.04 is the buy total, 166.18 the margin.
+      expect(text).not.toMatch(/515[.,]04|166[.,]18/);
+    }
+    expect((await northwind.get(`/api/quotes/${q.id}/pdf?lang=xx`)).statusCode).toBe(422);
+  });
+});
 
 describe('the client’s link', () => {
   it('e-mails a link that shows the offer without buy rates or margins, and accepting it once makes one booking', async () => {

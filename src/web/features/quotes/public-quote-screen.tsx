@@ -7,7 +7,7 @@ import { formatDecimal } from '#shared/money/format.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { quoteKeys, quotesApi } from '../../lib/quotes-api.ts';
-import { Money, QuoteStatusTag } from './quote-bits.tsx';
+import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
 
 /**
@@ -84,6 +84,7 @@ export function PublicQuoteScreen() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('quotes.total')}: <Money minor={q.total.sell_minor} currency={q.total.currency} />
       </Typography.Title>
+      <EmissionsLine emissions={q.emissions} />
       {error && <Alert type="error" showIcon title={error} />}
       {q.open && !declining && (
         <Space wrap>

@@ -1,6 +1,7 @@
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
+import type { Quote } from '#shared/api/quotes.ts';
 import type { QuoteStatus } from '#shared/quotes/model.ts';
-import { formatMoney } from '#shared/money/format.ts';
+import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 /** Status colours: open ones blue, the good end green, the bad ends red or grey. */
@@ -15,4 +16,19 @@ export function QuoteStatusTag({ status }: { status: QuoteStatus }) {
 export function Money({ minor, currency }: { minor: number; currency: string }) {
   const { i18n } = useSalesTranslation();
   return <span className="fyn-num">{formatMoney(minor, currency, i18n.language)}</span>;
+}
+
+/** A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight. */
+export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) {
+  const { t, i18n } = useSalesTranslation();
+  if (!emissions) return null;
+  const leg = emissions.legs[0];
+  const num = (v: string) => formatDecimal(v, i18n.language);
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+      <strong>{t('quotes.emissions')}:</strong>{' '}
+      {t('quotes.emissions_value', { kg: num(emissions.kg_co2e), km: num(leg.distance_km), factor: num(leg.factor), source: leg.source })}
+      {emissions.tonnes_assumed && ` ${t('quotes.emissions_assumed')}`}
+    </Typography.Paragraph>
+  );
 }

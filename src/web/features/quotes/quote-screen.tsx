@@ -11,7 +11,7 @@ import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { quoteKeys, quotesApi, type QuoteAction } from '../../lib/quotes-api.ts';
-import { Money, QuoteStatusTag } from './quote-bits.tsx';
+import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
 import { QuoteEditor } from './quote-editor.tsx';
 import { QUOTES_PATH } from './quotes-screen.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
@@ -95,6 +95,9 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
           <QuoteStatusTag status={q.status} />
         </Space>
         <Space wrap>
+          <Button href={`/api/quotes/${q.id}/pdf?lang=${i18n.language}`} target="_blank" rel="noopener">
+            {t('quotes.pdf')}
+          </Button>
           {mayQuote('edit', q.status) && <Button onClick={onEdit}>{t('quotes.actions.edit')}</Button>}
           {button('send', () => setAsking('send'), true)}
           {button('accept', () => act('accept'))}
@@ -164,6 +167,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
             ))}
           </Typography.Paragraph>
         )}
+        <EmissionsLine emissions={q.emissions} />
         {q.rates.length > 0 && (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('quotes.rates_frozen')}{' '}

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+
+/**
+ * One PDF writer for every document FYN prints (quotes now; bookings, bills and payslips later):
+ * A4 pages with text in any of the product's languages. Each character is set in the first font
+ * that has it: Manrope (Latin, Latin Extended for Romanian, Cyrillic), then Noto Sans SC for
+ * Chinese and Japanese (SIL Open Font Licence). Fonts are embedded as subsets, so the text stays
+ * extractable and a page carries only the glyphs it uses.
+ */
+const require = createRequire(import.meta.url);
+type Weight = 'regular' | 'bold';
+const FONT_FILES: Record<Weight, string[]> = {
+  regular: [
+    '@fontsource/manrope/files/manrope-latin-400-normal.woff',
+    '@fontsource/manrope/files/manrope-latin-ext-400-normal.woff',
+    '@fontsource/manrope/files/manrope-cyrillic-400-normal.woff',
+    '@fontsource/manrope/files/manrope-cyrillic-ext-400-normal.woff',
+    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  ],
+  bold: [
+    '@fontsource/manrope/files/manrope-latin-700-normal.woff',
+    '@fontsource/manrope/files/manrope-latin-ext-700-normal.woff',
+    '@fontsource/manrope/files/manrope-cyrillic-700-normal.woff',
+    '@fontsource/manrope/files/manrope-cyrillic-ext-700-normal.woff',
+    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  ],
+};
+
+type FontFile = { bytes: Buffer; has: (codePoint: number) => boolean };
+type Fontkit = { create(bytes: Buffer): { hasGlyphForCodePoint(c: number): boolean } };
+let loaded: Promise<{ fontkit: Fontkit; files: Record<Weight, FontFile[]> }> | null = null;
+
+/** The font files and what each covers, read once (the CJK font is 10 MB: not at start-up, with the first document). */
+function fonts() {
+  loaded ??= (async () => {
+    const fontkit = (await import('@pdf-lib/fontkit')).default as unknown as Fontkit;
+    const read = (spec: string): FontFile => {
+      const bytes = readFileSync(require.resolve(spec));
+      const font = fontkit.create(bytes);
+      return { bytes, has: (c) => font.hasGlyphForCodePoint(c) };
+    };
+    return { fontkit, files: { regular: FONT_FILES.regular.map(read), bold: FONT_FILES.bold.map(read) } };
+  })();
+  return loaded;
+}
+
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 48;
+
+export type TextStyle = { size?: number; weight?: Weight; color?: RGB };
+
+export class PdfWriter {
+  page!: PDFPage;
+  /** The baseline of the next line, from the bottom of the page. */
+  y = 0;
+  private readonly embedded = new Map<FontFile, PDFFont>();
+
+  private constructor(
+    readonly pdf: PDFDocument,
+    private readonly files: Record<Weight, FontFile[]>,
+    private readonly lib: typeof import('pdf-lib'),
+  ) {}
+
+  static async create(title: string, author: string): Promise<PdfWriter> {
+    const lib = await import('pdf-lib');
+    const { fontkit, files } = await fonts();
+    const pdf = await lib.PDFDocument.create();
+    pdf.registerFontkit(fontkit as never);
+    pdf.setTitle(title);
+    pdf.setAuthor(author);
+    pdf.setCreator('FYN · Forward Your Network');
+    const w = new PdfWriter(pdf, files, lib);
+    w.newPage();
+    return w;
+  }
+
+  rgb(hex: string): RGB {
+    const n = Number.parseInt(hex.replace('#', ''), 16);
+    return this.lib.rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  }
+
+  newPage() {
+    this.page = this.pdf.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  /** Starts a new page when fewer than `needed` points are left above the bottom margin. */
+  ensure(needed: number) {
+    if (this.y - needed < MARGIN) this.newPage();
+  }
+
+  private async font(file: FontFile): Promise<PDFFont> {
+    let f = this.embedded.get(file);
+    if (!f) {
+      f = await this.pdf.embedFont(file.bytes, { subset: true });
+      this.embedded.set(file, f);
+    }
+    return f;
+  }
+
+  /** The text cut into runs, each in the first font that has all of its characters (the last font when none has one). */
+  private async runs(text: string, weight: Weight): Promise<{ text: string; font: PDFFont }[]> {
+    const out: { text: string; file: FontFile }[] = [];
+    const files = this.files[weight];
+    for (const ch of text.replace(/[\t\r\n]+/g, ' ')) {
+      const c = ch.codePointAt(0)!;
+      const file = files.find((f) => f.has(c)) ?? files[files.length - 1];
+      const last = out.at(-1);
+      if (last && last.file === file) last.text += ch;
+      else out.push({ text: ch, file });
+    }
+    return Promise.all(out.map(async (r) => ({ text: r.text, font: await this.font(r.file) })));
+  }
+
+  async width(text: string, style: TextStyle = {}): Promise<number> {
+    const size = style.size ?? 10;
+    let w = 0;
+    for (const r of await this.runs(text, style.weight ?? 'regular')) w += r.font.widthOfTextAtSize(r.text, size);
+    return w;
+  }
+
+  /** Draws one line of text at x on the current baseline; `align: 'right'` ends it at x. */
+  async text(text: string, x: number, style: TextStyle & { align?: 'left' | 'right' } = {}) {
+    if (!text) return;
+    const size = style.size ?? 10;
+    let at = style.align === 'right' ? x - (await this.width(text, style)) : x;
+    for (const r of await this.runs(text, style.weight ?? 'regular')) {
+      this.page.drawText(r.text, { x: at, y: this.y, size, font: r.font, color: style.color ?? this.rgb('#1f2937') });
+      at += r.font.widthOfTextAtSize(r.text, size);
+    }
+  }
+
+  /** Text wrapped to `width` points (at spaces, or anywhere for CJK), moving down line by line. */
+  async paragraph(text: string, x: number, width: number, style: TextStyle = {}) {
+    const size = style.size ?? 10;
+    const lineHeight = size * 1.4;
+    for (const source of text.split(/\n/)) {
+      let line = '';
+      for (const token of source.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+/g) ?? []) {
+        if (line && (await this.width(line + token, style)) > width) {
+          this.ensure(lineHeight);
+          await this.text(line.trimEnd(), x, style);
+          this.y -= lineHeight;
+          line = token.trimStart();
+        } else line += token;
+      }
+      this.ensure(lineHeight);
+      await this.text(line.trimEnd(), x, style);
+      this.y -= lineHeight;
+    }
+  }
+
+  line(x1: number, x2: number, color = '#d1d5db') {
+    this.page.drawLine({ start: { x: x1, y: this.y }, end: { x: x2, y: this.y }, thickness: 0.5, color: this.rgb(color) });
+  }
+
+  /** A PNG or JPEG image (a logo) fitted into a box, its top at the current baseline; other formats are skipped. */
+  async image(bytes: Buffer, x: number, maxWidth: number, maxHeight: number): Promise<number> {
+    const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const jpg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    if (!png && !jpg) return 0;
+    const img = png ? await this.pdf.embedPng(bytes) : await this.pdf.embedJpg(bytes);
+    const scale = Math.min(maxWidth / img.width, maxHeight / img.height, 1);
+    const h = img.height * scale;
+    this.page.drawImage(img, { x, y: this.y - h, width: img.width * scale, height: h });
+    return h;
+  }
+
+  async bytes(): Promise<Buffer> {
+    return Buffer.from(await this.pdf.save());
+  }
+}
