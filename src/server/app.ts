@@ -39,6 +39,7 @@ import { registerChatRoutes } from './modules/chats/routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/bookings/routes.ts';
+import { registerRateRoutes } from './modules/rates/routes.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createJobs } from './modules/jobs/jobs.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerQuoteRoutes(app, ctx);
   registerPublicQuoteRoutes(app, ctx);
   registerBookingRoutes(app, ctx);
+  registerRateRoutes(app, ctx);
   registerEventRoutes(app, ctx, live);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);

@@ -135,6 +135,12 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { native_organisation_id: 'x', name: '', email: 'nope' },
     invalidFields: ['email', 'name', 'native_organisation_id'],
   },
+  'sell-rules': {
+    valid: (i) => ({ name: `Air lanes ${i}`, mode: 'air', origin: 'HKHKG', destination: 'gblhr', charge_category: 'freight', markup_type: 'percent', markup_pct: '12.5', priority: i % 100 }),
+    change: { markup_pct: '15' },
+    invalid: { name: '', mode: 'boat', origin: 'Hong Kong', markup_type: 'lots', markup_pct: '250' },
+    invalidFields: ['markup_pct', 'markup_type', 'mode', 'name', 'origin'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */

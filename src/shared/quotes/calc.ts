@@ -43,15 +43,19 @@ export function measure(mode: QuoteMode, cargo: readonly CargoLine[], equipment:
     kg = kg.plus(new Decimal(c.weight_kg).times(n));
     packages += c.packages;
   }
-  const cbm = cm3.div('1000000');
+  return measuresOf(mode, cm3.div('1000000'), kg, packages, equipment.reduce((n, e) => n + e.count, 0));
+}
+
+/** The measures from totals (a rate search gives weight and volume, not packages). */
+export function measuresOf(mode: QuoteMode, cbm: Big, kg: Big, packages: number, containers: number): Measures {
   const chargeable =
-    mode === 'air' ? max(kg, cm3.div('6000'))
+    mode === 'air' ? max(kg, cbm.times('1000000').div('6000'))
     : mode === 'road_ftl' || mode === 'road_ltl' ? max(kg, cbm.times('333'))
     : mode === 'sea_lcl' ? max(kg, cbm.times('1000'))
     : kg;
   return {
     packages,
-    containers: equipment.reduce((n, e) => n + e.count, 0),
+    containers,
     weight_kg: round(kg, WEIGHT_PLACES),
     volume_cbm: round(cbm, VOLUME_PLACES),
     chargeable_weight_kg: round(chargeable, WEIGHT_PLACES),

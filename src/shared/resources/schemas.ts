@@ -7,6 +7,8 @@ import { CHARGE_BASES, CHARGE_CATEGORIES } from './charge-codes.ts';
 import { NETWORK_KINDS } from './network-records.ts';
 import { CREDIT_STATUSES, NATIVE_ORGANISATION_TYPES } from './native-organisations.ts';
 import { PARTNER_KINDS, PARTNER_STATUSES } from './partners.ts';
+import { MARKUP_TYPES } from './sell-rules.ts';
+import { QUOTE_MODES } from '../quotes/model.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
 
 const ref = uuidRef.nullish().transform((v) => v ?? null);
@@ -155,6 +157,21 @@ export const RESOURCE_SCHEMAS = {
     email: z.email('email_invalid').nullish().transform((v) => v ?? null),
     phone: optionalText(40),
     is_primary: z.boolean().default(false),
+  }),
+  'sell-rules': z.object({
+    name: requiredText(120),
+    client_tier_id: ref,
+    mode: z.enum(QUOTE_MODES).nullish().transform((v) => v ?? null),
+    origin: locationCode.nullish().transform((v) => v ?? null),
+    destination: locationCode.nullish().transform((v) => v ?? null),
+    charge_category: z.enum(CHARGE_CATEGORIES).nullish().transform((v) => v ?? null),
+    markup_type: z.enum(MARKUP_TYPES),
+    /** percent: the markup on the buy amount, 0 to 100 %. */
+    markup_pct: percentage.nullish().transform((v) => v ?? null),
+    /** fixed: minor units of `currency` added per unit of the line's basis. */
+    markup_minor: z.number().int('whole_number').min(0, 'number_range').max(100_000_000, 'number_range').nullish().transform((v) => v ?? null),
+    currency: currency.nullish().transform((v) => v ?? null),
+    priority: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(10),
   }),
 } satisfies Record<ResourceName, z.ZodObject>;
 

@@ -32,6 +32,7 @@ export const CONTROL_CENTRE_SCREENS = {
   networks: at('resources', 'SupplyChainNetworksScreen'),
   tasks: at('resources', 'TasksScreen'),
   tiers: at('resources', 'ClientTiersScreen'),
+  sellRules: at('resources', 'SellRulesScreen'),
   work: at('tabbed', 'WorkClassificationScreen'),
   nativeOrganisations: at('tabbed', 'NativeOrganisationsScreen'),
   roles: at('roles', 'RolesScreen'),

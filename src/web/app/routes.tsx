@@ -179,7 +179,7 @@ export const ROUTES: readonly AppRoute[] = [
   cc('departments', 'departments', ccScreen('departments')),
   cc('partner', 'partner', ccScreen('partners')),
   cc('rate-management', 'rate_management', Placeholder),
-  cc('rms', 'rms', Placeholder),
+  cc('rms', 'rms', ccScreen('sellRules')),
   cc('roles-and-permissions', 'roles_and_permissions', ccScreen('roles')),
   cc('roles-and-permissions/create', 'role_create', ccScreen('roleEdit'), false),
   cc('roles-and-permissions/perm', 'role_perm', ccScreen('rolePerm'), false),

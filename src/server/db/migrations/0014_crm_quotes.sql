@@ -23,6 +23,28 @@ CREATE TABLE "bookings" (
 	CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('received', 'confirmed', 'rejected', 'cancelled', 'completed'))
 );
 --> statement-breakpoint
+CREATE TABLE "buy_rates" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"carrier" text NOT NULL,
+	"partner_id" uuid,
+	"mode" text NOT NULL,
+	"origin" text NOT NULL,
+	"destination" text NOT NULL,
+	"equipment" text,
+	"valid_from" date NOT NULL,
+	"valid_until" date NOT NULL,
+	"transit_days" integer,
+	"reference" text,
+	"notes" text,
+	"charges" jsonb NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "buy_rates_organisation_id_id_pk" PRIMARY KEY("organisation_id","id"),
+	CONSTRAINT "buy_rates_validity_check" CHECK ("buy_rates"."valid_until" >= "buy_rates"."valid_from")
+);
+--> statement-breakpoint
 CREATE TABLE "native_contacts" (
 	"organisation_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -140,8 +162,31 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_client_type_check" CHECK ("quotes"."client_type" in ('native_organisation', 'organisation'))
 );
 --> statement-breakpoint
+CREATE TABLE "sell_rules" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"client_tier_id" uuid,
+	"mode" text,
+	"origin" text,
+	"destination" text,
+	"charge_category" text,
+	"markup_type" text NOT NULL,
+	"markup_pct" numeric,
+	"markup_minor" bigint,
+	"currency" text,
+	"priority" integer DEFAULT 10 NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(coalesce("name"::text, '') || E'\n' || coalesce("origin"::text, '') || E'\n' || coalesce("destination"::text, ''))) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sell_rules_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_quote_fk" FOREIGN KEY ("organisation_id","quote_id") REFERENCES "public"."quotes"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_partner_fk" FOREIGN KEY ("organisation_id","partner_id") REFERENCES "public"."partners"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_native_organisation_id_fk" FOREIGN KEY ("organisation_id","native_organisation_id") REFERENCES "public"."native_organisations"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -153,9 +198,13 @@ ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_charge_code_fk" FOREIGN KE
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_owner_fk" FOREIGN KEY ("organisation_id","owner_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sell_rules" ADD CONSTRAINT "sell_rules_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sell_rules" ADD CONSTRAINT "sell_rules_client_tier_id_fk" FOREIGN KEY ("organisation_id","client_tier_id") REFERENCES "public"."client_tiers"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_number_key" ON "bookings" USING btree ("organisation_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_quote_key" ON "bookings" USING btree ("organisation_id","quote_id");--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "buy_rates_lane_idx" ON "buy_rates" USING btree ("organisation_id","origin","destination","mode","valid_until","valid_from");--> statement-breakpoint
+CREATE INDEX "buy_rates_created_idx" ON "buy_rates" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_created_idx" ON "native_contacts" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_search_trgm_idx" ON "native_contacts" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "native_contacts_native_organisation_id_idx" ON "native_contacts" USING btree ("organisation_id","native_organisation_id","id");--> statement-breakpoint
@@ -173,6 +222,10 @@ CREATE INDEX "quotes_status_idx" ON "quotes" USING btree ("organisation_id","sta
 CREATE INDEX "quotes_client_idx" ON "quotes" USING btree ("organisation_id","client_type","client_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_link_hash_key" ON "quotes" USING btree ("link_hash");--> statement-breakpoint
 CREATE INDEX "quotes_search_trgm_idx" ON "quotes" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sell_rules_created_idx" ON "sell_rules" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "sell_rules_search_trgm_idx" ON "sell_rules" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sell_rules_priority_idx" ON "sell_rules" USING btree ("organisation_id","priority","id");--> statement-breakpoint
+CREATE INDEX "sell_rules_name_idx" ON "sell_rules" USING btree ("organisation_id","name","id");--> statement-breakpoint
 -- Permission modules: `quotations` is now `quotes`, and `rates` is new. Every role keeps what it
 -- had under the new name; Owner and Admin hold rates.* as they hold every module; Staff reads
 -- rates; a custom role that could change quotations may read rates.
@@ -193,3 +246,5 @@ UPDATE "roles" SET "permissions" = (
 CREATE TRIGGER native_organisations_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON native_organisations FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
 --> statement-breakpoint
 CREATE TRIGGER native_contacts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON native_contacts FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
+--> statement-breakpoint
+CREATE TRIGGER sell_rules_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON sell_rules FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();

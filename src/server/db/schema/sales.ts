@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QuoteClientType, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
 import type { CargoLine, EquipmentLine, Totals } from '#shared/quotes/calc.ts';
 import type { Emissions } from '#shared/emissions/emissions.ts';
 import { users } from './auth.ts';
 import { organisations } from './organisations.ts';
-import { chargeCodesTable, clientTiersTable, member, tenantTable } from './tenant.ts';
+import { chargeCodesTable, clientTiersTable, member, partnersTable, tenantTable } from './tenant.ts';
+import type { RateCharge } from '#shared/quotes/rates.ts';
 
 /** A company that is not on FYN, as the CRM keeps it (resource `native-organisations`). */
 export const nativeOrganisationsTable = tenantTable('native_organisations', {
@@ -181,4 +182,51 @@ export const bookings = pgTable('bookings', {
   index('bookings_created_idx').on(t.organisation_id, t.created_at, t.id),
   foreignKey({ name: 'bookings_quote_fk', columns: [t.organisation_id, t.quote_id], foreignColumns: [quotes.organisation_id, quotes.id] }).onDelete('restrict'),
   check('bookings_status_check', sql`${t.status} in ('received', 'confirmed', 'rejected', 'cancelled', 'completed')`),
+]);
+
+/** Sell rules of the rate management system (resource `sell-rules`). */
+export const sellRulesTable = tenantTable('sell_rules', {
+  name: text('name').notNull(),
+  client_tier_id: uuid('client_tier_id'),
+  mode: text('mode'),
+  origin: text('origin'),
+  destination: text('destination'),
+  charge_category: text('charge_category'),
+  markup_type: text('markup_type').notNull(),
+  markup_pct: numeric('markup_pct'),
+  markup_minor: bigint('markup_minor', { mode: 'number' }),
+  currency: text('currency'),
+  priority: integer('priority').notNull().default(10),
+}, { search: ['name', 'origin', 'destination'], indexes: [['priority'], ['name']], references: [{ column: 'client_tier_id', table: () => clientTiersTable }] });
+
+/**
+ * A buy rate: what a carrier or partner charges on a lane in a mode (per equipment type for FCL),
+ * valid between two days, as charge lines with minimums and, for air, weight breaks.
+ */
+export const buyRates = pgTable('buy_rates', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  carrier: text().notNull(),
+  partner_id: uuid(),
+  mode: text().$type<QuoteMode>().notNull(),
+  origin: text().notNull(),
+  destination: text().notNull(),
+  /** ISO 6346 size-type of an FCL rate (null for other modes). */
+  equipment: text(),
+  valid_from: date({ mode: 'string' }).notNull(),
+  valid_until: date({ mode: 'string' }).notNull(),
+  transit_days: integer(),
+  reference: text(),
+  notes: text(),
+  charges: jsonb().$type<RateCharge[]>().notNull(),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  // The search's path: lane and mode, then validity.
+  index('buy_rates_lane_idx').on(t.organisation_id, t.origin, t.destination, t.mode, t.valid_until, t.valid_from),
+  index('buy_rates_created_idx').on(t.organisation_id, t.created_at, t.id),
+  foreignKey({ name: 'buy_rates_partner_fk', columns: [t.organisation_id, t.partner_id], foreignColumns: [partnersTable.organisation_id, partnersTable.id] }).onDelete('restrict'),
+  check('buy_rates_validity_check', sql`${t.valid_until} >= ${t.valid_from}`),
 ]);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
+import { applyRateBody } from '#shared/api/rates.ts';
 import { quoteCreateBody, quoteDeclineBody, quoteListQuery, quotePageSchema, quotePatchBody, quoteSchema, quoteSendBody, type Quote } from '#shared/api/quotes.ts';
 import { mayQuote, STATUS_AFTER, type QuoteAction } from '#shared/quotes/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +21,7 @@ import { FILES_PREFIX } from '../files/images.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';
 import { quoteMail } from './mail.ts';
+import { linesFromRate } from './apply-rate.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(quoteSchema) };
@@ -223,6 +225,24 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
     // After the commit: a link that reaches the client always works.
     await ctx.mailer.send(mail);
     return answer(m.organisation.id, req.params.id);
+  });
+
+  api.post('/api/quotes/:id/apply-rate', {
+    config: { access: 'quotes.update' },
+    schema: { tags, summary: 'Fill a draft quote’s charges from a buy rate, marked up by the sell rules (the most specific rule per line)', params: idParam, body: applyRateBody, response: one },
+  }, async (req) => {
+    const m = await member(req, 'update');
+    const warnings = await db
+      .transaction(async (tx) => {
+        const { quote, lines } = await lockFor(tx, m, req.params.id, 'edit');
+        const draft = draftOf(quote, lines);
+        draft.lines = await linesFromRate(tx, m.organisation.id, quote, req.body.rate_id);
+        const w = await save(tx, m, draft, { id: quote.id, number: quote.number, revision: quote.revision, revises_id: quote.revises_id, quote_date: String(quote.quote_date).slice(0, 10), created_by: quote.created_by ?? m.user.id, owner_user_id: quote.owner_user_id }, quote.rates, true);
+        await auditQuote(tx, m.organisation.id, m.user.id, 'apply_rate', quote.id, { rate_id: req.body.rate_id, lines: draft.lines.length });
+        return w;
+      })
+      .catch(writeFailure);
+    return answer(m.organisation.id, req.params.id, warnings);
   });
 
   /** duplicate (a new quote, new number) and revise (the same number, next revision; the old one is cancelled). */

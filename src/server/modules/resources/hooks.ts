@@ -73,10 +73,23 @@ const nativeContactHooks: ResourceHooks = {
   },
 };
 
+/** A sell rule says how much: a percentage, or a fixed amount in a currency. */
+function assertMarkup(values: Record<string, unknown>) {
+  if (values.markup_type === 'percent' && values.markup_pct == null) throw new AppError(422, 'validation_failed', 'A percentage rule needs its percentage.', { markup_pct: 'Give the percentage.' });
+  if (values.markup_type === 'fixed' && (values.markup_minor == null || values.currency == null)) {
+    throw new AppError(422, 'validation_failed', 'A fixed rule needs its amount and currency.', { [values.markup_minor == null ? 'markup_minor' : 'currency']: 'Give the amount and its currency.' });
+  }
+}
+const sellRuleHooks: ResourceHooks = {
+  beforeCreate: (values) => assertMarkup(values),
+  beforeUpdate: (existing, values) => assertMarkup({ ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) }),
+};
+
 export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   roles: roleHooks,
   addresses: onlyOne(addressesTable as never, 'is_primary'),
   'organisation-currencies': onlyOne(organisationCurrenciesTable as never, 'is_base'),
   'native-organisations': nativeOrganisationHooks,
   'native-contacts': nativeContactHooks,
+  'sell-rules': sellRuleHooks,
 };

@@ -1,6 +1,6 @@
 import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
-  nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
+  nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -25,6 +25,7 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   roles,
   'native-organisations': nativeOrganisationsTable,
   'native-contacts': nativeContactsTable,
+  'sell-rules': sellRulesTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -296,6 +296,12 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   });
   if (quote.statusCode !== 201) throw new Error(`could not write a quote: ${quote.statusCode} ${quote.body}`);
   add('/api/quotes/', quote.data.data.id);
+  const rate = await owner.post('/api/rates', {
+    carrier: 'Seed Haulage', mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', valid_from: '2026-01-01', valid_until: '2099-12-31',
+    charges: [{ basis: 'per_shipment', currency: 'EUR', amount_minor: 80000 }],
+  });
+  if (rate.statusCode !== 201) throw new Error(`could not add a rate: ${rate.statusCode} ${rate.body}`);
+  add('/api/rates/', rate.data.data.id);
   // A second one sent and accepted: its booking.
   const copy = await owner.post(`/api/quotes/${quote.data.data.id}/duplicate`, {});
   await owner.post(`/api/quotes/${copy.data.data.id}/send`, {});

@@ -7,6 +7,7 @@ import { clientTiers } from '#shared/resources/client-tiers.ts';
 import { departments } from '#shared/resources/departments.ts';
 import { standardsCertifications, supplyChainNetworks } from '#shared/resources/network-records.ts';
 import { partners } from '#shared/resources/partners.ts';
+import { sellRules } from '#shared/resources/sell-rules.ts';
 import { clientAssignments, commissions, tasks } from '#shared/resources/work-records.ts';
 import { useCurrentRoute } from '../../lib/route-context.ts';
 import { useCcTranslation } from './cc-texts.ts';
@@ -32,3 +33,4 @@ export const StandardsCertificationsScreen = resourceScreen(standardsCertificati
 export const SupplyChainNetworksScreen = resourceScreen(supplyChainNetworks);
 export const TasksScreen = resourceScreen(tasks);
 export const ClientTiersScreen = resourceScreen(clientTiers);
+export const SellRulesScreen = resourceScreen(sellRules);
