@@ -76,6 +76,7 @@ const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
 const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
+const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx'), 'RatesScreen');
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
 const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
@@ -178,7 +179,7 @@ export const ROUTES: readonly AppRoute[] = [
   cc('default-currencies', 'default_currencies', ccScreen('currencies')),
   cc('departments', 'departments', ccScreen('departments')),
   cc('partner', 'partner', ccScreen('partners')),
-  cc('rate-management', 'rate_management', Placeholder),
+  cc('rate-management', 'rate_management', RatesScreen),
   cc('rms', 'rms', ccScreen('sellRules')),
   cc('roles-and-permissions', 'roles_and_permissions', ccScreen('roles')),
   cc('roles-and-permissions/create', 'role_create', ccScreen('roleEdit'), false),

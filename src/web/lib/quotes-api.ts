@@ -1,6 +1,7 @@
 /** The quotes calls and their query keys (list, detail, the client's public page, bookings). */
 import type { Booking, PublicQuote, Quote, QuoteCreateBody, QuoteSummary } from '#shared/api/quotes.ts';
 import type { QuoteStatus } from '#shared/quotes/model.ts';
+import type { Rate, RateCreateBody } from '#shared/api/rates.ts';
 import { api } from './api-client.ts';
 
 export const quoteKeys = {
@@ -23,4 +24,18 @@ export const quotesApi = {
   booking: (id: string) => api.get<Booking>(`/bookings/${id}`),
   publicGet: (token: string) => api.get<PublicQuote>(`/public/quotes/${token}`),
   publicDecide: (token: string, action: 'accept' | 'decline', body: Record<string, unknown> = {}) => api.post<PublicQuote>(`/public/quotes/${token}/${action}`, body),
+};
+
+export const rateKeys = {
+  all: ['rates'] as const,
+  list: (mode: string | null) => ['rates', 'list', mode] as const,
+  search: (params: Record<string, string | number>) => ['rates', 'search', params] as const,
+};
+
+export const ratesApi = {
+  list: (mode: string | null) => api.list<Rate>('/rates', { params: { limit: 100, ...(mode && { mode }) } }),
+  create: (body: RateCreateBody) => api.post<Rate>('/rates', body),
+  remove: (id: string) => api.delete(`/rates/${id}`),
+  search: (params: Record<string, string | number>) => api.get<(Rate & { total_minor: number | null; currency: string })[]>('/rates/search', { params }),
+  apply: (quoteId: string, rateId: string) => api.post<Quote>(`/quotes/${quoteId}/apply-rate`, { rate_id: rateId }),
 };

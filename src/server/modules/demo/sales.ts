@@ -4,6 +4,8 @@ import type { CargoLine, EquipmentLine } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
+import { buyRates, sellRulesTable } from '../../db/schema/index.ts';
+import type { RateCharge } from '#shared/quotes/rates.ts';
 import { acceptQuote, decide, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, writeQuote, type QuoteDraft } from '../quotes/service.ts';
 import { quoteMail } from '../quotes/mail.ts';
 
@@ -86,6 +88,7 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
       clients[c.name].contacts[name] = contactId;
     }
   }
+  await seedRates(ctx, orgId, ownerId, tiers, codes);
   const [org] = await rowsOf<{ name: string; owner: string }>(db, sql`select o.name, u.name as owner from organisations o, users u where o.id = ${orgId} and u.id = ${ownerId}`);
   // Oldest first, so that the numbers follow the dates.
   for (const q of [...QUOTES].sort((a, b) => b.ago - a.ago)) {
@@ -117,4 +120,34 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
       await ctx.mailer.send(quoteMail(contact.email, org.name, org.owner, quote, `${ctx.config.appUrl}/quote/${token}`));
     }
   }
+}
+
+/** Buy rates on Northwind's real lanes, and the sell rules that mark them up. */
+async function seedRates(ctx: AppContext, orgId: string, ownerId: string, tiers: { id: string; name: string }[], codes: { id: string; code: string }[]) {
+  const db = ctx.database.db;
+  const code = (c: string) => codes.find((x) => x.code === c)!.id;
+  const charge = (c: string, basis: ChargeBasis, amount_minor: number, currency: string, extra: Partial<RateCharge> = {}): RateCharge => ({ charge_code_id: code(c), description: null, basis, currency, amount_minor, minimum_minor: null, breaks: [], ...extra });
+  const rates: { carrier: string; mode: QuoteMode; origin: string; destination: string; equipment?: string; from: number; until: number; transit: number; reference: string; charges: RateCharge[] }[] = [
+    { carrier: 'COSCO Shipping Lines', mode: 'sea_fcl', origin: 'CNSHA', destination: 'GBFXT', equipment: '45G1', from: -20, until: 40, transit: 32, reference: 'COSCO-NAC-2611', charges: [charge('OFR', 'per_container', 168000, 'USD'), charge('BAF', 'per_container', 31000, 'USD'), charge('THC-D', 'per_container', 23500, 'GBP')] },
+    { carrier: 'Maersk', mode: 'sea_fcl', origin: 'CNSHA', destination: 'GBFXT', equipment: '45G1', from: -5, until: 25, transit: 29, reference: 'MSK-SPOT-4471', charges: [charge('OFR', 'per_container', 182500, 'USD'), charge('LSS', 'per_container', 9500, 'USD'), charge('THC-D', 'per_container', 23500, 'GBP')] },
+    { carrier: 'ONE (Ocean Network Express)', mode: 'sea_fcl', origin: 'CNSHA', destination: 'GBFXT', equipment: '45G1', from: -60, until: -2, transit: 33, reference: 'ONE-Q3-118', charges: [charge('OFR', 'per_container', 151000, 'USD')] },
+    {
+      carrier: 'Cathay Cargo', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', from: -10, until: 50, transit: 2, reference: 'CX-GEN-HKGLHR',
+      charges: [charge('AFR', 'per_kg', 520, 'USD', { minimum_minor: 8500, breaks: [{ from_kg: '45', amount_minor: 410 }, { from_kg: '100', amount_minor: 360 }, { from_kg: '300', amount_minor: 330 }, { from_kg: '500', amount_minor: 310 }, { from_kg: '1000', amount_minor: 295 }] }), charge('FSC', 'per_kg', 85, 'USD'), charge('SSC', 'per_kg', 15, 'USD')],
+    },
+    { carrier: 'Suffolk Haulage Ltd', mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', from: -30, until: 60, transit: 1, reference: 'SH-EU-2026', charges: [charge('HAU', 'per_shipment', 78000, 'EUR')] },
+  ];
+  for (const r of rates) {
+    await db.insert(buyRates).values({
+      organisation_id: orgId, id: uuidv7(), carrier: r.carrier, mode: r.mode, origin: r.origin, destination: r.destination, equipment: r.equipment ?? null,
+      valid_from: plusDays(r.from), valid_until: plusDays(r.until), transit_days: r.transit, reference: r.reference, charges: r.charges, created_by: ownerId,
+    });
+  }
+  const gold = tiers.find((t) => t.name === 'Gold')?.id ?? null;
+  await db.insert(sellRulesTable).values([
+    { organisation_id: orgId, id: uuidv7(), name: 'Standard markup', markup_type: 'percent', markup_pct: '15', priority: 100 },
+    { organisation_id: orgId, id: uuidv7(), name: 'Gold clients: ocean freight', client_tier_id: gold, mode: 'sea_fcl', charge_category: 'freight', markup_type: 'percent', markup_pct: '8', priority: 10 },
+    { organisation_id: orgId, id: uuidv7(), name: 'Air freight HKG–LHR', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', charge_category: 'freight', markup_type: 'percent', markup_pct: '12.5', priority: 10 },
+    { organisation_id: orgId, id: uuidv7(), name: 'Destination handling', charge_category: 'destination', markup_type: 'fixed', markup_minor: 3000, currency: 'GBP', priority: 20 },
+  ]);
 }

@@ -12,6 +12,7 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { quoteKeys, quotesApi, type QuoteAction } from '../../lib/quotes-api.ts';
 import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
+import { ApplyRateButton } from './apply-rate.tsx';
 import { QuoteEditor } from './quote-editor.tsx';
 import { QUOTES_PATH } from './quotes-screen.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
@@ -99,6 +100,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
             {t('quotes.pdf')}
           </Button>
           {mayQuote('edit', q.status) && <Button onClick={onEdit}>{t('quotes.actions.edit')}</Button>}
+          {mayQuote('edit', q.status) && <ApplyRateButton q={q} onApplied={onChanged} />}
           {button('send', () => setAsking('send'), true)}
           {button('accept', () => act('accept'))}
           {button('decline', () => setAsking('decline'))}
