@@ -58,12 +58,12 @@ describe('app routes', () => {
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/crm/quotation-management/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation' })).toBeTruthy();
+    renderRoutes(buildRouteObjects(ROUTES), '/organisation/crm/shipment-management/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipment' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Quotation management' });
-    expect(crumbs.getAttribute('href')).toBe('/organisation/crm/quotation-management');
-    await waitFor(() => expect(document.title).toBe('Quotation · FYN'));
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Shipment management' });
+    expect(crumbs.getAttribute('href')).toBe('/organisation/crm/shipment-management');
+    await waitFor(() => expect(document.title).toBe('Shipment · FYN'));
     useSessionStore.getState().clear();
   });
 
