@@ -146,4 +146,27 @@ describe('demo data', () => {
     expect(summary.unseen).toBeGreaterThan(0);
     expect(summary.unread).toBe(notes.length);
   });
+
+  it('gives Northwind its CRM: clients not on FYN, quotes in every status with one booked, rates on real lanes and sell rules', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const natives = (await owner.get('/api/native-organisations?per_page=100')).data.data as { name: string; credit_status: string }[];
+    expect(natives.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(natives.map((n) => n.credit_status))).toEqual(new Set(['ok', 'hold', 'stop']));
+    const quotes = (await owner.get('/api/quotes?limit=100')).data.data as { id: string; status: string; number: string }[];
+    expect(new Set(quotes.map((q) => q.status))).toEqual(new Set(['draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled']));
+    // Numbers follow the quote dates.
+    const accepted = (await owner.get(`/api/quotes/${quotes.find((q) => q.status === 'accepted')!.id}`)).data.data;
+    const booking = await owner.get(`/api/bookings/${accepted.booking_id}`);
+    expect(booking.data.data).toMatchObject({ status: 'received', origin: 'CNSHA', destination: 'GBFXT' });
+    expect(accepted.emissions.legs[0].factor_key).toBe('sea_container');
+    // Every lane the issue names has a valid rate.
+    for (const [origin, destination, mode] of [['CNSHA', 'GBFXT', 'sea_fcl'], ['HKHKG', 'GBLHR', 'air'], ['NLRTM', 'DEHAM', 'road_ftl']]) {
+      const found = (await owner.get(`/api/rates/search?origin=${origin}&destination=${destination}&mode=${mode}&weight_kg=500&volume_cbm=2&equipment=45G1&containers=1`)).data.data;
+      expect(found.length, `${origin}-${destination}`).toBeGreaterThan(0);
+    }
+    expect((await owner.get('/api/sell-rules')).data.data.length).toBeGreaterThanOrEqual(4);
+    // The open quote's e-mail with its link waits in the outbox.
+    const [mail] = await t.database.query<{ text: string }>("select text from mail_outbox where subject like '%quotation%' limit 1");
+    expect(mail.text).toMatch(/\/quote\/[\w-]{20,}/);
+  });
 });
