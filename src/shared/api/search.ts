@@ -12,11 +12,15 @@ export const searchPersonSchema = z.object({
 export const searchOrganisationSchema = z.object({
   id: z.string(), name: z.string(), logo_url: z.string().nullable(), city: z.string(), country: z.string(), connection: searchLinkSchema,
 });
+/** A company the caller's organisation keeps in its CRM (only with `crm.view`). */
+export const searchNativeSchema = z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), country: z.string() });
 export const searchResultsSchema = z.object({
   users: z.array(searchPersonSchema),
   organisations: z.array(searchOrganisationSchema),
   /** The caller's own connections whose other side matches. */
   connections: z.array(connectionSchema),
+  /** The caller's organisation's clients not on FYN (empty without `crm.view`). */
+  native_organisations: z.array(searchNativeSchema),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 export type SearchPerson = z.infer<typeof searchPersonSchema>;

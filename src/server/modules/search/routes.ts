@@ -5,7 +5,7 @@ import { envelope } from '#shared/api/errors.ts';
 import { searchQuery, searchResultsSchema, type SearchResults } from '#shared/api/search.ts';
 import type { AppContext } from '../../context.ts';
 import { connections } from '../../db/schema/index.ts';
-import { requireUser } from '../auth/session.ts';
+import { identify, requireUser } from '../auth/session.ts';
 import { presentConnections, type Row } from '../connections/present.ts';
 import { escapeLike } from '../../lib/sql-text.ts';
 
@@ -36,7 +36,9 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     // $1 the term (folded in SQL) for similarity, $2 the same escaped for LIKE, $3 the caller, $4 (organisations) the caller's organisation.
     const params = [q, `%${escapeLike(q)}%`, me.id];
     const matches = (column: string) => `(${column} like fyn_fold($2) or fyn_fold($1) <% ${column})`;
-    const [people, orgs, linked] = await Promise.all([
+    const member = (await identify(ctx, req))?.member;
+    const crm = member && member.status === 'active' && member.organisation.id === me.organisationId && member.role.permissions.includes('crm.view') ? member.organisation.id : null;
+    const [people, orgs, linked, natives] = await Promise.all([
       database.query<{ id: string; name: string; image: string | null; org: string | null } & Link>(
         `select u.id, u.name, u.image, o.name as org, c.id as link_id, c.status as link_status, c.requester_id::text as link_requester
            from users u
@@ -70,6 +72,15 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
           limit ${LIMIT}`,
         params,
       ),
+      // The organisation's CRM clients, same tenant only; folded names, so accents and case do not matter.
+      crm
+        ? database.query<{ id: string; name: string; city: string | null; country: string }>(
+            `select id, name, city, country from native_organisations
+              where organisation_id = $3::uuid and (fyn_fold(name) like fyn_fold($2) or fyn_fold($1) <% fyn_fold(name))
+              order by fyn_fold($1) <<-> fyn_fold(name) limit ${LIMIT}`,
+            [q, `%${escapeLike(q)}%`, crm],
+          )
+        : Promise.resolve([]),
     ]);
     const rows: Row[] = linked.length ? await database.db.select().from(connections).where(inArray(connections.id, linked.map((l) => l.id))) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -79,6 +90,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
         users: people.map((p) => ({ id: p.id, name: p.name, avatar_url: p.image, organisation: p.org, connection: linkOf(p, me.id) })),
         organisations: orgs.map((o) => ({ id: o.id, name: o.name, logo_url: o.logo, city: o.city, country: o.country, connection: linkOf(o, me.id) })),
         connections: await presentConnections(database.db, ordered, (r) => (r.requester_type === 'user' && r.requester_id === me.id ? 'requester' : 'target'), me.id),
+        native_organisations: natives,
       },
     };
   });

@@ -57,4 +57,14 @@ describe('global search', () => {
     expect((await search(me, 'olga')).users).toEqual([]);
     expect((await search(lucia, 'valencia')).organisations).toEqual([]);
   });
+
+  it('finds the organisation’s CRM clients for members with crm.view only, never another organisation’s', async () => {
+    const owner = await person('Cora Owner');
+    await owner.post('/api/organisations', { name: 'Cora Freight Ltd', types: ['forwarder'], country: 'GB', address_line1: '1 Quay', city: 'Hull' });
+    await owner.post('/api/native-organisations', { name: 'Brønderslev Møbler ApS', type: 'consignee', country: 'DK', city: 'Brønderslev', force: true });
+    const found = (await search(owner, 'bronderslev mobler')).native_organisations;
+    expect(found).toEqual([{ id: expect.any(String), name: 'Brønderslev Møbler ApS', city: 'Brønderslev', country: 'DK' }]);
+    // Someone of another organisation, or of none, finds nothing of it.
+    expect((await search(me, 'bronderslev')).native_organisations).toEqual([]);
+  });
 });

@@ -118,7 +118,8 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
   const queryClient = useQueryClient();
   const { can, loading: permissionsLoading } = usePermissions();
   const [state, setState] = useState<ListState>(() => initialListState(d));
-  const [search, setSearch] = useState('');
+  // A link may open the list already searched (the header's search: ?q=<name>).
+  const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '');
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const q = useDebounced(search);
   const effective = useMemo(() => ({ ...state, q, page: q === state.q ? state.page : 1 }), [state, q]);

@@ -17,6 +17,7 @@ const results: SearchResults = {
   ],
   organisations: [{ id: 'o1', name: 'Lucerne Logistics AG', logo_url: null, city: 'Lucerne', country: 'CH', connection: { id: 'c4', status: 'connected', direction: 'sent' } }],
   connections: [],
+  native_organisations: [{ id: 'n1', name: 'Lucerne Watch Exports SA', city: 'Lucerne', country: 'CH' }],
 };
 
 describe('search panel', () => {
@@ -39,6 +40,9 @@ describe('search panel', () => {
     expect(within(orgs).getByText('Connected')).toBeTruthy();
     expect(within(people).getByText('Request sent')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your connections' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Your CRM clients' })).getByRole('link', { name: 'Lucerne Watch Exports SA' }).getAttribute('href')).toBe(
+      '/organisation/crm/connections/native-organisation?q=Lucerne%20Watch%20Exports%20SA',
+    );
     await userEvent.click(within(people).getByRole('button', { name: 'Connect with Lucía Martínez' }));
     const form = await screen.findByRole('tooltip');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Note' }), 'Groupage to Valencia?');
@@ -64,7 +68,7 @@ describe('search panel', () => {
   });
 
   it('says when nothing matches', async () => {
-    api.get.mockResolvedValue({ users: [], organisations: [], connections: [] });
+    api.get.mockResolvedValue({ users: [], organisations: [], connections: [], native_organisations: [] });
     renderScreen(<SearchPanel data={null} close={() => {}} />, '/');
     await userEvent.type(screen.getByRole('searchbox'), 'zzqx');
     expect(await screen.findByText('Nothing found for “zzqx”.')).toBeTruthy();

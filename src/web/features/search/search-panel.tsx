@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Avatar, Button, Empty, Skeleton, Tag, Typography } from 'antd';
 // The input alone: antd's Input index brings Password, TextArea, Search and OTP with it.
 import Input from 'antd/es/input/Input';
-import { BankOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, SearchOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function SearchPanel({ close }: DrawerContentProps) {
     placeholderData: (previous) => previous,
   });
   const data = q.length >= MIN_LENGTH ? results.data : undefined;
-  const nothing = data && data.users.length + data.organisations.length + data.connections.length === 0;
+  const nothing = data && data.users.length + data.organisations.length + data.connections.length + (data.native_organisations?.length ?? 0) === 0;
   return (
     <div className="fyn-search">
       <Input
@@ -135,6 +135,16 @@ export function SearchPanel({ close }: DrawerContentProps) {
             {data.connections.map((c) => (
               <Result key={c.id} avatar={c.other.avatar_url} icon={c.other.type === 'organisation' ? <BankOutlined /> : <UserOutlined />} name={c.other.name}
                 subtitle={c.other.type === 'organisation' && c.other.subtitle ? countryName(c.other.subtitle, i18n.language) : c.other.subtitle} />
+            ))}
+          </Group>
+          <Group title={t('search.crm_clients')}>
+            {(data.native_organisations ?? []).map((n) => (
+              <Result key={n.id} avatar={null} icon={<ShopOutlined />} name={n.name} subtitle={[n.city, countryName(n.country, i18n.language)].filter(Boolean).join(', ')}
+                title={
+                  <Link to={`/organisation/crm/connections/native-organisation?q=${encodeURIComponent(n.name)}`} onClick={close} className="fyn-search-result-name">
+                    {n.name}
+                  </Link>
+                } />
             ))}
           </Group>
         </div>
