@@ -316,4 +316,22 @@ describe('native organisations', () => {
     expect((await northwind.post('/api/native-organisations', { name: 'Brightwater Logistics Ltd', type: 'shipper', country: 'NL' })).statusCode).toBe(201);
     expect((await northwind.post('/api/native-organisations', { name: 'Brightwater Logistic Limited', type: 'shipper', country: 'GB', force: true })).statusCode).toBe(201);
   });
+
+  it('merges a duplicate into the one that stays: contacts, quotes and bookings move, the audit trail keeps both', async () => {
+    const keep = await native(northwind, 'Merge Target Ltd', { email: 'ops@merge-target.example' });
+    const dupe = await native(northwind, 'Merge Target Limited', { email: 'ops@merge-target.example' });
+    await northwind.post('/api/native-contacts', { native_organisation_id: dupe, name: 'Rhys Evans', email: 'rhys@merge-target.example', is_primary: true });
+    const q = (await northwind.post('/api/quotes', airQuote(dupe))).data.data;
+    const merged = await northwind.post(`/api/native-organisations/${dupe}/merge`, { into_id: keep });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.data.data).toEqual({ id: keep, merged_id: dupe, moved: { contacts: 1, quotes: 1, bookings: 0 } });
+    expect((await northwind.get(`/api/native-organisations/${dupe}`)).statusCode).toBe(404);
+    expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.client).toEqual({ type: 'native_organisation', id: keep, name: 'Merge Target Ltd' });
+    const contacts = (await northwind.get(`/api/native-contacts?filter[native_organisation_id]=${keep}`)).data.data;
+    expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Rhys Evans']);
+    const trail = await t.database.query<{ entity_id: string; changes: Record<string, unknown> }>("select entity_id, changes from audit_events where action = 'merge' order by entity_id");
+    expect(trail.map((a) => a.entity_id).sort()).toEqual([dupe, keep].sort());
+    expect((await northwind.post(`/api/native-organisations/${keep}/merge`, { into_id: keep })).statusCode).toBe(422);
+    expect((await northwind.post(`/api/native-organisations/${dupe}/merge`, { into_id: keep })).statusCode).toBe(404);
+  });
 });
