@@ -40,7 +40,7 @@ import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/bookings/routes.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
-import { registerCrmRoutes } from './modules/crm/routes.ts';
+import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createJobs } from './modules/jobs/jobs.ts';
@@ -201,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBookingRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
+  registerPipelineRoutes(app, ctx);
   registerEventRoutes(app, ctx, live);
   registerExchangeRoutes(app, ctx);
   registerControlCentreSummary(app, ctx);

@@ -8,6 +8,7 @@ import { standardsCertifications, supplyChainNetworks } from './network-records.
 import { nativeContacts, nativeOrganisations } from './native-organisations.ts';
 import { partners } from './partners.ts';
 import { sellRules } from './sell-rules.ts';
+import { leads } from './leads.ts';
 import { rolesResource } from './roles.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
@@ -15,7 +16,7 @@ import { clientAssignments, commissions, tasks, workAllocations, workClassificat
 export const RESOURCES = [
   addresses, bankDetails, chargeCodes, organisationCurrencies, exchangeRates, standardsCertifications, supplyChainNetworks,
   clientTiers, workClassifications, workAllocations, commissions, clientAssignments, partners, tasks, departments, rolesResource,
-  nativeOrganisations, nativeContacts, sellRules,
+  nativeOrganisations, nativeContacts, sellRules, leads,
 ] as const;
 
 /** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */

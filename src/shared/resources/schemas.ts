@@ -8,6 +8,7 @@ import { NETWORK_KINDS } from './network-records.ts';
 import { CREDIT_STATUSES, NATIVE_ORGANISATION_TYPES } from './native-organisations.ts';
 import { PARTNER_KINDS, PARTNER_STATUSES } from './partners.ts';
 import { MARKUP_TYPES } from './sell-rules.ts';
+import { LEAD_SOURCES, LEAD_STATUSES } from '../crm/model.ts';
 import { QUOTE_MODES } from '../quotes/model.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
 
@@ -172,6 +173,19 @@ export const RESOURCE_SCHEMAS = {
     markup_minor: z.number().int('whole_number').min(0, 'number_range').max(100_000_000, 'number_range').nullish().transform((v) => v ?? null),
     currency: currency.nullish().transform((v) => v ?? null),
     priority: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(10),
+  }),
+  leads: z.object({
+    company_name: requiredText(160),
+    contact_name: optionalText(120),
+    email: z.email('email_invalid').nullish().transform((v) => v ?? null),
+    phone: optionalText(40),
+    country: country,
+    source: z.enum(LEAD_SOURCES),
+    status: z.enum(LEAD_STATUSES).default('new'),
+    lost_reason: optionalText(300),
+    score: z.number().int('whole_number').min(0, 'number_range').max(100, 'number_range').default(0),
+    owner_user_id: ref,
+    notes: optionalText(2000),
   }),
 } satisfies Record<ResourceName, z.ZodObject>;
 

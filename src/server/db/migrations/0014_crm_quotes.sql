@@ -45,6 +45,50 @@ CREATE TABLE "buy_rates" (
 	CONSTRAINT "buy_rates_validity_check" CHECK ("buy_rates"."valid_until" >= "buy_rates"."valid_from")
 );
 --> statement-breakpoint
+CREATE TABLE "deals" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"pipeline_id" uuid NOT NULL,
+	"stage_id" uuid NOT NULL,
+	"title" text NOT NULL,
+	"client_type" text,
+	"client_id" uuid,
+	"client_name" text,
+	"value_minor" bigint DEFAULT 0 NOT NULL,
+	"currency" text NOT NULL,
+	"owner_user_id" uuid,
+	"expected_close" date,
+	"position" integer DEFAULT 0 NOT NULL,
+	"lost_reason" text,
+	"lead_id" uuid,
+	"quote_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "deals_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "leads" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"company_name" text NOT NULL,
+	"contact_name" text,
+	"email" text,
+	"phone" text,
+	"country" text NOT NULL,
+	"source" text NOT NULL,
+	"status" text DEFAULT 'new' NOT NULL,
+	"lost_reason" text,
+	"score" integer DEFAULT 0 NOT NULL,
+	"owner_user_id" uuid,
+	"notes" text,
+	"native_organisation_id" uuid,
+	"deal_id" uuid,
+	"search_text" text GENERATED ALWAYS AS (lower(coalesce("company_name"::text, '') || E'\n' || coalesce("contact_name"::text, '') || E'\n' || coalesce("email"::text, ''))) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "leads_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "native_contacts" (
 	"organisation_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -90,6 +134,29 @@ CREATE TABLE "number_sequences" (
 	"name" text NOT NULL,
 	"next_value" bigint NOT NULL,
 	CONSTRAINT "number_sequences_organisation_id_name_pk" PRIMARY KEY("organisation_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "pipeline_stages" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"pipeline_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"position" integer NOT NULL,
+	"probability_pct" numeric NOT NULL,
+	"outcome" text DEFAULT 'open' NOT NULL,
+	CONSTRAINT "pipeline_stages_organisation_id_id_pk" PRIMARY KEY("organisation_id","id"),
+	CONSTRAINT "pipeline_stages_outcome_check" CHECK ("pipeline_stages"."outcome" in ('open', 'won', 'lost'))
+);
+--> statement-breakpoint
+CREATE TABLE "pipelines" (
+	"organisation_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pipelines_organisation_id_id_pk" PRIMARY KEY("organisation_id","id"),
+	CONSTRAINT "pipelines_kind_check" CHECK ("pipelines"."kind" in ('connection', 'quote'))
 );
 --> statement-breakpoint
 CREATE TABLE "quote_lines" (
@@ -187,12 +254,18 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_quote_fk" FOREIGN KEY ("organisa
 ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "buy_rates" ADD CONSTRAINT "buy_rates_partner_fk" FOREIGN KEY ("organisation_id","partner_id") REFERENCES "public"."partners"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_stage_fk" FOREIGN KEY ("organisation_id","stage_id") REFERENCES "public"."pipeline_stages"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_pipeline_fk" FOREIGN KEY ("organisation_id","pipeline_id") REFERENCES "public"."pipelines"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_owner_user_id_fk" FOREIGN KEY ("organisation_id","owner_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_contacts" ADD CONSTRAINT "native_contacts_native_organisation_id_fk" FOREIGN KEY ("organisation_id","native_organisation_id") REFERENCES "public"."native_organisations"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_client_tier_id_fk" FOREIGN KEY ("organisation_id","client_tier_id") REFERENCES "public"."client_tiers"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "native_organisations" ADD CONSTRAINT "native_organisations_assigned_user_id_fk" FOREIGN KEY ("organisation_id","assigned_user_id") REFERENCES "public"."organisation_members"("organisation_id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "number_sequences" ADD CONSTRAINT "number_sequences_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pipeline_stages" ADD CONSTRAINT "pipeline_stages_pipeline_fk" FOREIGN KEY ("organisation_id","pipeline_id") REFERENCES "public"."pipelines"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pipelines" ADD CONSTRAINT "pipelines_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_quote_fk" FOREIGN KEY ("organisation_id","quote_id") REFERENCES "public"."quotes"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_lines" ADD CONSTRAINT "quote_lines_charge_code_fk" FOREIGN KEY ("organisation_id","charge_code_id") REFERENCES "public"."charge_codes"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -205,6 +278,13 @@ CREATE UNIQUE INDEX "bookings_quote_key" ON "bookings" USING btree ("organisatio
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "buy_rates_lane_idx" ON "buy_rates" USING btree ("organisation_id","origin","destination","mode","valid_until","valid_from");--> statement-breakpoint
 CREATE INDEX "buy_rates_created_idx" ON "buy_rates" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "deals_board_idx" ON "deals" USING btree ("organisation_id","pipeline_id","stage_id","position");--> statement-breakpoint
+CREATE INDEX "leads_created_idx" ON "leads" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "leads_status_idx" ON "leads" USING btree ("organisation_id","status","id");--> statement-breakpoint
+CREATE INDEX "leads_company_name_idx" ON "leads" USING btree ("organisation_id","company_name","id");--> statement-breakpoint
+CREATE INDEX "leads_score_idx" ON "leads" USING btree ("organisation_id","score","id");--> statement-breakpoint
+CREATE INDEX "leads_owner_user_id_idx" ON "leads" USING btree ("organisation_id","owner_user_id","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_created_idx" ON "native_contacts" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "native_contacts_search_trgm_idx" ON "native_contacts" USING gin ("organisation_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "native_contacts_native_organisation_id_idx" ON "native_contacts" USING btree ("organisation_id","native_organisation_id","id");--> statement-breakpoint
@@ -216,6 +296,7 @@ CREATE INDEX "native_organisations_country_idx" ON "native_organisations" USING 
 CREATE INDEX "native_organisations_vat_number_idx" ON "native_organisations" USING btree ("organisation_id","vat_number","id");--> statement-breakpoint
 CREATE INDEX "native_organisations_credit_status_idx" ON "native_organisations" USING btree ("organisation_id","credit_status","id");--> statement-breakpoint
 CREATE INDEX "native_organisations_assigned_user_id_idx" ON "native_organisations" USING btree ("organisation_id","assigned_user_id","id");--> statement-breakpoint
+CREATE INDEX "pipeline_stages_pipeline_idx" ON "pipeline_stages" USING btree ("organisation_id","pipeline_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_number_revision_key" ON "quotes" USING btree ("organisation_id","number","revision");--> statement-breakpoint
 CREATE INDEX "quotes_created_idx" ON "quotes" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "quotes_status_idx" ON "quotes" USING btree ("organisation_id","status","valid_until","id");--> statement-breakpoint
@@ -248,3 +329,15 @@ CREATE TRIGGER native_organisations_changed AFTER INSERT OR UPDATE OR DELETE OR 
 CREATE TRIGGER native_contacts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON native_contacts FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
 --> statement-breakpoint
 CREATE TRIGGER sell_rules_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON sell_rules FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
+--> statement-breakpoint
+CREATE TRIGGER leads_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON leads FOR EACH STATEMENT EXECUTE FUNCTION fyn_table_changed();
+--> statement-breakpoint
+-- Every organisation starts with one pipeline of each kind (new ones get them at creation).
+INSERT INTO "pipelines" ("organisation_id", "id", "name", "kind", "position")
+SELECT o.id, gen_random_uuid(), k.name, k.kind, k.position FROM "organisations" o, (VALUES ('Prospects', 'connection', 0), ('Quotations', 'quote', 1)) AS k(name, kind, position);--> statement-breakpoint
+INSERT INTO "pipeline_stages" ("organisation_id", "id", "pipeline_id", "name", "position", "probability_pct", "outcome")
+SELECT p.organisation_id, gen_random_uuid(), p.id, s.name, s.position, s.pct, s.outcome FROM "pipelines" p
+JOIN (VALUES ('connection', 'Identified', 0, 10, 'open'), ('connection', 'Contacted', 1, 25, 'open'), ('connection', 'Meeting held', 2, 50, 'open'), ('connection', 'Trial shipment', 3, 75, 'open'),
+             ('connection', 'Won', 4, 100, 'won'), ('connection', 'Lost', 5, 0, 'lost'),
+             ('quote', 'Enquiry', 0, 20, 'open'), ('quote', 'Quoted', 1, 40, 'open'), ('quote', 'Negotiating', 2, 70, 'open'), ('quote', 'Won', 3, 100, 'won'), ('quote', 'Lost', 4, 0, 'lost'))
+  AS s(kind, name, position, pct, outcome) ON s.kind = p.kind;

@@ -230,3 +230,77 @@ export const buyRates = pgTable('buy_rates', {
   foreignKey({ name: 'buy_rates_partner_fk', columns: [t.organisation_id, t.partner_id], foreignColumns: [partnersTable.organisation_id, partnersTable.id] }).onDelete('restrict'),
   check('buy_rates_validity_check', sql`${t.valid_until} >= ${t.valid_from}`),
 ]);
+
+/** Leads (resource `leads`); the convert call fills the native organisation and the deal. */
+export const leadsTable = tenantTable('leads', {
+  company_name: text('company_name').notNull(),
+  contact_name: text('contact_name'),
+  email: text('email'),
+  phone: text('phone'),
+  country: text('country').notNull(),
+  source: text('source').notNull(),
+  status: text('status').notNull().default('new'),
+  lost_reason: text('lost_reason'),
+  score: integer('score').notNull().default(0),
+  owner_user_id: uuid('owner_user_id'),
+  notes: text('notes'),
+  native_organisation_id: uuid('native_organisation_id'),
+  deal_id: uuid('deal_id'),
+}, {
+  search: ['company_name', 'contact_name', 'email'],
+  indexes: [['status'], ['company_name'], ['score'], ['owner_user_id']],
+  references: [{ column: 'owner_user_id', table: member }],
+});
+
+/** A pipeline of deals: prospects to win (`connection`) or quotations to close (`quote`). */
+export const pipelines = pgTable('pipelines', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  name: text().notNull(),
+  kind: text().notNull(),
+  position: integer().notNull().default(0),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.organisation_id, t.id] }), check('pipelines_kind_check', sql`${t.kind} in ('connection', 'quote')`)]);
+
+export const pipelineStages = pgTable('pipeline_stages', {
+  organisation_id: uuid().notNull(),
+  id: uuid().notNull(),
+  pipeline_id: uuid().notNull(),
+  name: text().notNull(),
+  position: integer().notNull(),
+  probability_pct: numeric().notNull(),
+  outcome: text().notNull().default('open'),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('pipeline_stages_pipeline_idx').on(t.organisation_id, t.pipeline_id, t.position),
+  foreignKey({ name: 'pipeline_stages_pipeline_fk', columns: [t.organisation_id, t.pipeline_id], foreignColumns: [pipelines.organisation_id, pipelines.id] }).onDelete('cascade'),
+  check('pipeline_stages_outcome_check', sql`${t.outcome} in ('open', 'won', 'lost')`),
+]);
+
+/** A deal on a pipeline's board, in any currency. */
+export const deals = pgTable('deals', {
+  organisation_id: uuid().notNull(),
+  id: uuid().notNull(),
+  pipeline_id: uuid().notNull(),
+  stage_id: uuid().notNull(),
+  title: text().notNull(),
+  client_type: text().$type<QuoteClientType>(),
+  client_id: uuid(),
+  client_name: text(),
+  value_minor: bigint({ mode: 'number' }).notNull().default(0),
+  currency: text().notNull(),
+  owner_user_id: uuid(),
+  expected_close: date({ mode: 'string' }),
+  /** Order within its column (the board's drag and drop). */
+  position: integer().notNull().default(0),
+  lost_reason: text(),
+  lead_id: uuid(),
+  quote_id: uuid(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('deals_board_idx').on(t.organisation_id, t.pipeline_id, t.stage_id, t.position),
+  foreignKey({ name: 'deals_stage_fk', columns: [t.organisation_id, t.stage_id], foreignColumns: [pipelineStages.organisation_id, pipelineStages.id] }).onDelete('restrict'),
+  foreignKey({ name: 'deals_pipeline_fk', columns: [t.organisation_id, t.pipeline_id], foreignColumns: [pipelines.organisation_id, pipelines.id] }).onDelete('cascade'),
+]);

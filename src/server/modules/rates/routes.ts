@@ -10,7 +10,7 @@ import { Decimal } from '#shared/money/decimal.ts';
 import { measuresOf } from '#shared/quotes/calc.ts';
 import { priceRateCharge } from '#shared/quotes/rates.ts';
 import type { AppContext } from '../../context.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { auditEvents, buyRates } from '../../db/schema/index.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -30,7 +30,7 @@ export const presentRate = (r: RateRow): Rate => ({
 });
 
 /** The organisation's base currency (organisation currencies), else its country's. */
-export async function baseCurrency(db: AppContext['database']['db'], organisationId: string): Promise<string> {
+export async function baseCurrency(db: Db | Tx, organisationId: string): Promise<string> {
   const [row] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_currencies where organisation_id = ${organisationId} and is_base limit 1`);
   return row?.currency ?? 'GBP';
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { addressesTable, organisationCurrenciesTable } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
+import { mayMoveLead, type LeadStatus } from '#shared/crm/model.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayChangeRole, assertMayCreateRole } from '../organisations/privileges.ts';
@@ -85,6 +86,21 @@ const sellRuleHooks: ResourceHooks = {
   beforeUpdate: (existing, values) => assertMarkup({ ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) }),
 };
 
+/** Leads move by their state machine (src/shared/crm/model.ts); `converted` only through the convert call; `lost` needs the reason. */
+const leadHooks: ResourceHooks = {
+  beforeCreate(values) {
+    if (values.status === 'converted') throw new AppError(409, 'invalid_transition', 'A lead is converted with the convert call, not created converted.');
+    if (values.status === 'lost' && !values.lost_reason) throw new AppError(422, 'validation_failed', 'Say why the lead was lost.', { lost_reason: 'Give the reason.' });
+  },
+  beforeUpdate(existing, values) {
+    const from = existing.status as LeadStatus;
+    const to = (values.status as LeadStatus | undefined) ?? from;
+    if (from === 'converted') throw new AppError(409, 'invalid_transition', 'A converted lead is kept as it was: work with its organisation and deal.');
+    if (!mayMoveLead(from, to)) throw new AppError(409, 'invalid_transition', `A ${from} lead cannot become ${to}.`);
+    if (to === 'lost' && !(values.lost_reason ?? existing.lost_reason)) throw new AppError(422, 'validation_failed', 'Say why the lead was lost.', { lost_reason: 'Give the reason.' });
+  },
+};
+
 export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   roles: roleHooks,
   addresses: onlyOne(addressesTable as never, 'is_primary'),
@@ -92,4 +108,5 @@ export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   'native-organisations': nativeOrganisationHooks,
   'native-contacts': nativeContactHooks,
   'sell-rules': sellRuleHooks,
+  leads: leadHooks,
 };

@@ -1,6 +1,6 @@
 import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
-  nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
+  leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -26,6 +26,7 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   'native-organisations': nativeOrganisationsTable,
   'native-contacts': nativeContactsTable,
   'sell-rules': sellRulesTable,
+  leads: leadsTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

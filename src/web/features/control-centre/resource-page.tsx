@@ -27,6 +27,8 @@ export interface ResourcePageProps {
   title?: ReactNode;
   /** Shown under the heading (what the records are for). */
   intro?: ReactNode;
+  /** A record type's own actions on a row (a lead's Convert), before Edit and Delete. */
+  rowActions?: (row: ResourceRecord) => ReactNode;
 }
 
 /** Names of a page of rows' referenced records, one lookup per reference field shown. */
@@ -112,7 +114,7 @@ function TextFilter({ label, ariaLabel, value, onChange }: { label: string; aria
  * the table (server paging, sorting, filters and search), create and edit in the app drawer,
  * delete with a confirmation, CSV and XLSX export of what the list shows.
  */
-export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps) {
+export function ResourcePage({ descriptor: d, title, intro, rowActions }: ResourcePageProps) {
   const { t, i18n } = useCcTranslation();
   const language = i18n.language;
   const queryClient = useQueryClient();
@@ -189,7 +191,7 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
         render: (row: ResourceRecord) => formatValue(field, row[name], { t, language, labels: labels.get(name), row }),
       };
     }),
-    ...(mayUpdate || mayDelete
+    ...(mayUpdate || mayDelete || rowActions
       ? [
           {
             key: 'actions',
@@ -197,6 +199,7 @@ export function ResourcePage({ descriptor: d, title, intro }: ResourcePageProps)
             align: 'end' as const,
             render: (row: ResourceRecord) => (
               <Space size={4}>
+                {rowActions?.(row)}
                 {mayUpdate && (
                   <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, row)}>
                     {t('control_centre.edit')}

@@ -1,0 +1,48 @@
+import { Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { leads } from '#shared/resources/leads.ts';
+import { CONVERTIBLE, type LeadStatus } from '#shared/crm/model.ts';
+import { api } from '../../lib/api-client.ts';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { ResourcePage } from '../control-centre/resource-page.tsx';
+import { useCurrentRoute } from '../../lib/route-context.ts';
+import { useSalesTranslation } from './sales-texts.ts';
+
+/** crm/lead-generation: the leads, and converting one into a client with a deal on the prospects board. */
+export function LeadsScreen() {
+  const { t } = useSalesTranslation();
+  const route = useCurrentRoute();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  async function convert(id: string, name: string) {
+    setBusy(id);
+    try {
+      await api.post<{ native_organisation_id: string; deal_id: string }>(`/leads/${id}/convert`);
+      await client.invalidateQueries();
+      feedback().message.success(t('leads.converted', { name }));
+      navigate('/organisation/crm/pipeline-management');
+    } catch (e) {
+      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <ResourcePage
+      descriptor={leads}
+      title={route ? t(route.titleKey) : undefined}
+      intro={t('leads.intro')}
+      rowActions={(row) =>
+        CONVERTIBLE.includes(row.status as LeadStatus) && (
+          <Button type="link" loading={busy === row.id} onClick={() => convert(String(row.id), String(row.company_name))}>
+            {t('leads.convert')}
+          </Button>
+        )
+      }
+    />
+  );
+}
