@@ -135,6 +135,12 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { native_organisation_id: 'x', name: '', email: 'nope' },
     invalidFields: ['email', 'name', 'native_organisation_id'],
   },
+  leads: {
+    valid: (i) => ({ company_name: `Pennine Imports ${i} Ltd`, contact_name: 'Grace Holt', email: `grace${i}@pennine.example`, country: 'gb', source: 'referral', score: i % 100 }),
+    change: { status: 'contacted' },
+    invalid: { company_name: '', country: 'Britain', source: 'pigeon', score: 500, email: 'nope' },
+    invalidFields: ['company_name', 'country', 'email', 'score', 'source'],
+  },
   'sell-rules': {
     valid: (i) => ({ name: `Air lanes ${i}`, mode: 'air', origin: 'HKHKG', destination: 'gblhr', charge_category: 'freight', markup_type: 'percent', markup_pct: '12.5', priority: i % 100 }),
     change: { markup_pct: '15' },

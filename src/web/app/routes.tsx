@@ -76,6 +76,8 @@ const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
 const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
+const LeadsScreen = lazyScreen(() => import('../features/quotes/leads-screen.tsx'), 'LeadsScreen');
+const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
 const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx'), 'RatesScreen');
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
@@ -201,8 +203,8 @@ export const ROUTES: readonly AppRoute[] = [
   home(`${CRM}/connections/native-organisation`, 'crm_native_organisations', ORG, ccScreen('nativeOrganisations'), { area: 'crm' }),
   home(`${CRM}/connections/native-organisation/create`, 'crm_native_organisation_create', ORG, Placeholder),
   home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, Placeholder),
-  home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/pipeline-management`, 'crm_pipeline_management', ORG, Placeholder, { area: 'crm' }),
+  home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, LeadsScreen, { area: 'crm' }),
+  home(`${CRM}/pipeline-management`, 'crm_pipeline_management', ORG, PipelineScreen, { area: 'crm' }),
   home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, QuotesScreen, { area: 'crm' }),
   home(`${CRM}/quotation-management/:quoteId`, 'crm_quotation', ORG, QuoteScreen),
   home(`${CRM}/quotation-management/booking/:bookingId`, 'crm_booking', ORG, BookingScreen),

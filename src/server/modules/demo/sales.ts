@@ -4,7 +4,7 @@ import type { CargoLine, EquipmentLine } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
-import { buyRates, sellRulesTable } from '../../db/schema/index.ts';
+import { buyRates, deals as dealsTable, sellRulesTable } from '../../db/schema/index.ts';
 import type { RateCharge } from '#shared/quotes/rates.ts';
 import { acceptQuote, decide, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, writeQuote, type QuoteDraft } from '../quotes/service.ts';
 import { quoteMail } from '../quotes/mail.ts';
@@ -89,6 +89,7 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
     }
   }
   await seedRates(ctx, orgId, ownerId, tiers, codes);
+  await seedPipelines(ctx, orgId, ids, clients);
   const [org] = await rowsOf<{ name: string; owner: string }>(db, sql`select o.name, u.name as owner from organisations o, users u where o.id = ${orgId} and u.id = ${ownerId}`);
   // Oldest first, so that the numbers follow the dates.
   for (const q of [...QUOTES].sort((a, b) => b.ago - a.ago)) {
@@ -150,4 +151,44 @@ async function seedRates(ctx: AppContext, orgId: string, ownerId: string, tiers:
     { organisation_id: orgId, id: uuidv7(), name: 'Air freight HKG–LHR', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', charge_category: 'freight', markup_type: 'percent', markup_pct: '12.5', priority: 10 },
     { organisation_id: orgId, id: uuidv7(), name: 'Destination handling', charge_category: 'destination', markup_type: 'fixed', markup_minor: 3000, currency: 'GBP', priority: 20 },
   ]);
+}
+
+/** Leads in every status and two pipelines with deals in three currencies. */
+async function seedPipelines(ctx: AppContext, orgId: string, ids: Record<string, string>, clients: Record<string, { id: string }>) {
+  const db = ctx.database.db;
+  const ocean = ids['ocean@demo.fyn.local'];
+  const owner = ids['owner@demo.fyn.local'];
+  const leads: [string, string | null, string, string, string, number, string, string | null][] = [
+    ['Dales Artisan Cheese Co.', 'Harriet Moss', 'harriet@dalescheese.example', 'GB', 'trade_show', 55, 'new', null],
+    ['Solent Yacht Parts Ltd', 'Marcus Reid', 'marcus@solentyacht.example', 'GB', 'website', 40, 'new', null],
+    ['Antwerp Chemicals NV', 'Pieter Janssens', 'p.janssens@antwerpchem.example', 'BE', 'network', 72, 'contacted', null],
+    ['Lisbon Cork Trading Lda', 'Inês Costa', 'ines@lisboncork.example', 'PT', 'referral', 81, 'qualified', null],
+    ['Cotswold Pet Foods', 'Oliver Grant', 'ogrant@cotswoldpet.example', 'GB', 'cold_call', 20, 'lost', 'Ships everything by courier'],
+  ];
+  for (const [company, contact, email, country, source, score, status, reason] of leads) {
+    await db.execute(sql`insert into leads (organisation_id, id, company_name, contact_name, email, country, source, score, status, lost_reason, owner_user_id)
+      values (${orgId}, ${uuidv7()}, ${company}, ${contact}, ${email}, ${country}, ${source}, ${score}, ${status}, ${reason}, ${status === 'new' ? owner : ocean})`);
+  }
+  const stages = await rowsOf<{ id: string; name: string; kind: string; pipeline_id: string }>(db, sql`
+    select s.id, s.name, p.kind, p.id as pipeline_id from pipeline_stages s join pipelines p on p.organisation_id = s.organisation_id and p.id = s.pipeline_id where s.organisation_id = ${orgId}`);
+  const stage = (kind: string, name: string) => stages.find((s) => s.kind === kind && s.name === name)!;
+  const deals: [string, string, string, string | null, number, string, string | null][] = [
+    ['connection', 'Contacted', 'Hanseatic: Rotterdam–Hamburg trucking', 'Hanseatic Machine Parts GmbH', 4_500_000, 'EUR', null],
+    ['connection', 'Meeting held', 'Brightstar: FOB Yantian consolidations', 'Shenzhen Brightstar Lighting Co., Ltd', 12_000_000, 'USD', null],
+    ['connection', 'Identified', 'Pennine: winter range air freight', 'Pennine Outdoor Clothing Ltd', 1_800_000, 'GBP', null],
+    ['connection', 'Won', 'Harrogate: annual FCL contract', 'Harrogate Home & Garden Ltd', 9_600_000, 'GBP', null],
+    ['quote', 'Quoted', 'Thames Valley: HKG–LHR electronics', 'Thames Valley Electronics plc', 225_599, 'GBP', null],
+    ['quote', 'Negotiating', 'Hanseatic: spare parts groupage', 'Hanseatic Machine Parts GmbH', 100_600, 'EUR', null],
+    ['quote', 'Lost', 'Pennine: Shenzhen LCL', 'Pennine Outdoor Clothing Ltd', 79_852, 'GBP', 'Consolidating with another supplier’s shipment'],
+  ];
+  const positions = new Map<string, number>();
+  for (const [kind, stageName, title, client, value, currency, reason] of deals) {
+    const st = stage(kind, stageName);
+    const position = positions.get(st.id) ?? 0;
+    positions.set(st.id, position + 1);
+    await db.insert(dealsTable).values({
+      organisation_id: orgId, id: uuidv7(), pipeline_id: st.pipeline_id, stage_id: st.id, title, client_type: client ? 'native_organisation' : null, client_id: client ? clients[client].id : null,
+      client_name: client, value_minor: value, currency, owner_user_id: ocean, position, lost_reason: reason, expected_close: plusDays(30 + position * 14),
+    });
+  }
 }

@@ -165,6 +165,14 @@ describe('demo data', () => {
       expect(found.length, `${origin}-${destination}`).toBeGreaterThan(0);
     }
     expect((await owner.get('/api/sell-rules')).data.data.length).toBeGreaterThanOrEqual(4);
+    const leads = (await owner.get('/api/leads?per_page=100')).data.data as { status: string }[];
+    expect(new Set(leads.map((l) => l.status))).toEqual(new Set(['new', 'contacted', 'qualified', 'lost']));
+    const pipelines = (await owner.get('/api/pipelines')).data.data as { id: string; kind: string }[];
+    expect(pipelines.map((p) => p.kind)).toEqual(['connection', 'quote']);
+    const boards = await Promise.all(pipelines.map(async (p) => (await owner.get(`/api/pipelines/${p.id}/board`)).data.data));
+    const currencies = new Set(boards.flatMap((b) => b.columns.flatMap((c: { deals: { currency: string }[] }) => c.deals.map((d) => d.currency))));
+    expect(currencies).toEqual(new Set(['GBP', 'EUR', 'USD']));
+    expect(boards.every((b) => b.unconverted.length === 0 && b.totals.weighted_open_minor > 0)).toBe(true);
     // The open quote's e-mail with its link waits in the outbox.
     const [mail] = await t.database.query<{ text: string }>("select text from mail_outbox where subject like '%quotation%' limit 1");
     expect(mail.text).toMatch(/\/quote\/[\w-]{20,}/);

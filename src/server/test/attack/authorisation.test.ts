@@ -108,7 +108,7 @@ async function victimValue(op: Operation, param: string): Promise<string | null>
 const REFERENCE_COLLECTIONS: Record<string, string> = {
   role: '/api/roles/', department: '/api/departments/', partner: '/api/partners/', client_tier: '/api/client-tiers/',
   work_classification: '/api/work-classifications/', staff_user: '/api/staff/', assignee_user: '/api/staff/', user: '/api/staff/',
-  payment_method: '/api/billing/payment-methods/', native_organisation: '/api/native-organisations/', charge_code: '/api/charge-codes/', rate: '/api/rates/',
+  payment_method: '/api/billing/payment-methods/', native_organisation: '/api/native-organisations/', charge_code: '/api/charge-codes/', rate: '/api/rates/', pipeline: '/api/pipelines/', stage: '/api/pipelines/',
 };
 function referenceFields(op: Operation): string[] {
   const props = op.body?.properties ?? {};
@@ -128,6 +128,7 @@ const KNOWN_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/quotes/{id}': () => ({ notes: 'Taken over' }),
   'POST /api/quotes/{id}/decline': () => ({ reason: 'Taken over' }),
   'PATCH /api/rates/{id}': () => ({ notes: 'Taken over' }),
+  'PATCH /api/deals/{id}': () => ({ title: 'Taken over' }),
   'POST /api/billing/subscribe': () => ({ price_id: priceId, payment_method_id: records.byPrefix['/api/billing/payment-methods/'][0] }),
   'POST /api/staff/invitations': () => ({ email: `x-${Math.random().toString(36).slice(2)}@example.com`, role_id: victim.role('staff') }),
 };

@@ -302,6 +302,12 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   });
   if (rate.statusCode !== 201) throw new Error(`could not add a rate: ${rate.statusCode} ${rate.body}`);
   add('/api/rates/', rate.data.data.id);
+  // A pipeline's deal (the default pipelines come with the organisation).
+  const pipelines = (await owner.get('/api/pipelines')).data.data as { id: string }[];
+  pipelines.forEach((p) => add('/api/pipelines/', p.id));
+  const deal = await owner.post('/api/deals', { pipeline_id: pipelines[0].id, title: 'Seed deal', value_minor: 100000, currency: 'GBP' });
+  if (deal.statusCode !== 201) throw new Error(`could not add a deal: ${deal.statusCode} ${deal.body}`);
+  add('/api/deals/', deal.data.data.id);
   // A second one sent and accepted: its booking.
   const copy = await owner.post(`/api/quotes/${quote.data.data.id}/duplicate`, {});
   await owner.post(`/api/quotes/${copy.data.data.id}/send`, {});
