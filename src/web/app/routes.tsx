@@ -76,7 +76,7 @@ const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
 const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
-const LeadsScreen = lazyScreen(() => import('../features/quotes/leads-screen.tsx'), 'LeadsScreen');
+const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
 const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx'), 'RatesScreen');
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leads } from '#shared/resources/leads.ts';
 import { CONVERTIBLE, type LeadStatus } from '#shared/crm/model.ts';
-import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
-import { ResourcePage } from '../control-centre/resource-page.tsx';
-import { useCurrentRoute } from '../../lib/route-context.ts';
-import { useSalesTranslation } from './sales-texts.ts';
+import { api } from '../lib/api-client.ts';
+import { isApiFailure } from '../lib/api-failure.ts';
+import { feedback } from '../lib/feedback.ts';
+import { ResourcePage } from '../features/control-centre/resource-page.tsx';
+import { useCurrentRoute } from '../lib/route-context.ts';
+import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
 
-/** crm/lead-generation: the leads, and converting one into a client with a deal on the prospects board. */
+/** crm/lead-generation (composed here: the control centre's list page with the sales texts and Convert): the leads, and converting one into a client with a deal on the prospects board. */
 export function LeadsScreen() {
   const { t } = useSalesTranslation();
   const route = useCurrentRoute();
