@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { pgCode } from '../../lib/sql-text.ts';
 
 /** pg-boss's tables live in their own schema, next to ours (docs/decisions/004-background-jobs.md). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -119,9 +120,18 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       started = true;
       await boss.start();
       for (const d of definitions.values()) {
-        await boss.createQueue(d.name, {
-          name: d.name, retryLimit: d.retryLimit ?? 5, retryDelay: d.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: d.expireInSeconds ?? 300,
-        });
+        const queue = { name: d.name, retryLimit: d.retryLimit ?? 5, retryDelay: d.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: d.expireInSeconds ?? 300 };
+        // Nodes starting together on a new database create the same queues (tables) at once, and
+        // PostgreSQL may pick one of them as a deadlock victim: that one tries again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await boss.createQueue(d.name, queue);
+            break;
+          } catch (err) {
+            if (pgCode(err) !== '40P01' || attempt >= 5) throw err;
+            await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+          }
+        }
       }
       if (!work) return;
       for (const d of definitions.values()) {
