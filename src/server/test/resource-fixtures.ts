@@ -147,6 +147,59 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { name: '', mode: 'boat', origin: 'Hong Kong', markup_type: 'lots', markup_pct: '250' },
     invalidFields: ['markup_pct', 'markup_type', 'mode', 'name', 'origin'],
   },
+  'crm-activities': {
+    async prepare(post, me) {
+      const org = (await post('/api/native-organisations', { name: `Activity Holder ${Math.random()}`, type: 'shipper', country: 'GB', force: true })).data.data.id;
+      const contact = (await post('/api/native-contacts', { native_organisation_id: org, name: 'Tom Archer' })).data.data.id;
+      return { org, contact, me };
+    },
+    valid: (i, r) => ({ native_organisation_id: r.org, kind: ['note', 'call', 'email', 'meeting'][i % 4], subject: `Rate review ${i}`, body: 'Asked for Q1 rates CNSHA to GBFXT.', occurred_on: '2026-11-20', native_contact_id: r.contact, user_id: r.me }),
+    change: { subject: 'Rate review, follow-up' },
+    invalid: { native_organisation_id: 'x', kind: 'telegram', subject: '', occurred_on: 'yesterday' },
+    invalidFields: ['kind', 'native_organisation_id', 'occurred_on', 'subject'],
+  },
+  'carbon-offsets': {
+    valid: (i) => ({ provider: `ClimatePartner ${i}`, certificate: `CP-2026-${1000 + i}`, standard: 'Gold Standard', tonnes_co2e: `${10 + i}.250`, cost_minor: 18_500 + i, currency: 'GBP', retired_on: '2026-10-31' }),
+    change: { tonnes_co2e: '12.5' },
+    invalid: { provider: '', tonnes_co2e: '-3', currency: 'ABC', retired_on: 'October' },
+    invalidFields: ['currency', 'provider', 'retired_on', 'tonnes_co2e'],
+  },
+  directions: {
+    valid: (i) => ({ code: `TRANSIT${i}`, name: `Transit ${i}` }),
+    change: { active: false },
+    invalid: { code: 'no spaces', name: '' },
+    invalidFields: ['code', 'name'],
+  },
+  'load-types': {
+    valid: (i) => ({ code: `FLEXI${i}`, name: `Flexitank ${i}` }),
+    change: { name: 'Flexitank (liquid)' },
+    invalid: { code: '', name: '' },
+    invalidFields: ['code', 'name'],
+  },
+  'transport-modes': {
+    valid: (i) => ({ code: `COURIER${i}`, name: `Express courier ${i}`, mode: 'air' }),
+    change: { name: 'Courier (priced as air)' },
+    invalid: { code: '', name: '', mode: 'balloon' },
+    invalidFields: ['code', 'mode', 'name'],
+  },
+  incoterms: {
+    valid: (i) => ({ code: `FOB${i}`, name: `Free on Board (${i})`, sea_only: true }),
+    change: { active: false },
+    invalid: { code: 'F O B', name: '', sea_only: 'yes' },
+    invalidFields: ['code', 'name', 'sea_only'],
+  },
+  'equipment-types': {
+    valid: (i) => ({ code: `${'LM'[i % 2]}${'5P'[i % 2]}${'GRUP'[i % 4]}${i % 10}`, name: `Special box ${i}`, teu: '2.25' }),
+    change: { teu: '2' },
+    invalid: { code: '40HC', name: '', teu: '-1' },
+    invalidFields: ['code', 'name', 'teu'],
+  },
+  clocks: {
+    valid: (i) => ({ name: `Office ${i}`, time_zone: ['Europe/London', 'Asia/Shanghai', 'America/New_York', 'Europe/Amsterdam'][i % 4], position: i }),
+    change: { position: 7 },
+    invalid: { name: '', time_zone: 'Mars/Olympus', position: -1 },
+    invalidFields: ['name', 'position', 'time_zone'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */
@@ -157,4 +210,23 @@ export function validIban(i: number): string {
   let rest = 0;
   for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
   return `GB${String(98 - rest).padStart(2, '0')}${bban}`;
+}
+
+Object.assign(RESOURCE_FIXTURES, nativeVersions());
+
+/** The native-organisation versions reuse the fixtures of the organisation's own records, on a native organisation of their own. */
+function nativeVersions(): typeof RESOURCE_FIXTURES {
+  const out: typeof RESOURCE_FIXTURES = {};
+  for (const base of ['addresses', 'bank-details', 'standards-certifications', 'supply-chain-networks']) {
+    out[`native-${base}`] = {
+      async prepare(post) {
+        return { org: (await post('/api/native-organisations', { name: `Native ${base} ${Math.random()}`, type: 'consignee', country: 'DE', force: true })).data.data.id };
+      },
+      valid: (i, r) => ({ ...RESOURCE_FIXTURES[base].valid(i, r), native_organisation_id: r.org }),
+      change: base === 'addresses' ? { county: 'Hamburg' } : RESOURCE_FIXTURES[base].change,
+      invalid: { ...RESOURCE_FIXTURES[base].invalid, native_organisation_id: 'x' },
+      invalidFields: [...RESOURCE_FIXTURES[base].invalidFields, 'native_organisation_id'].sort(),
+    };
+  }
+  return out;
 }

@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
     email: z.string().optional(),
+    /** 409 possible_duplicate: the records the new one looks like (id, name, country, vat_number, score). */
+    candidates: z.array(z.object({ id: z.string(), name: z.string(), country: z.string(), vat_number: z.string().nullable(), score: z.number() })).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>['error'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from '../money/decimal-field.ts';
 import { currency, isoDate, locationCode } from '../resources/fields.ts';
-import { CHARGE_BASES, INCOTERMS_2020, QUOTE_CLIENT_TYPES, QUOTE_MODES, QUOTE_STATUSES } from '../quotes/model.ts';
+import { CHARGE_BASES, INCOTERMS_2020, ISO_SIZE_TYPE, QUOTE_CLIENT_TYPES, QUOTE_MODES, QUOTE_STATUSES } from '../quotes/model.ts';
 
 /** A measure as a number or a decimal string ("120", "12.5"), carried on as a decimal string. */
 const measure = (max: string) =>
@@ -19,7 +19,7 @@ export const cargoLineSchema = z.object({
   weight_kg: measure('1000000'),
 });
 /** ISO 6346 size and type: two characters of size (length, height), two of type (22G1, 42G1, 45G1, 45R1 …). */
-export const ISO_SIZE_TYPE = /^[1-9ABCDEFGHKLMNP][0-9ABCDEFGHKLMNP][A-Z][0-9]$/;
+export { ISO_SIZE_TYPE };
 export const equipmentLineSchema = z.object({
   iso_type: z.string().trim().toUpperCase().regex(ISO_SIZE_TYPE, 'iso_size_type'),
   count: z.number().int('whole_number').min(1, 'number_range').max(999, 'number_range'),
@@ -65,6 +65,8 @@ const emissionsSchema = z.object({
   legs: z.array(z.object({
     mode: z.enum(QUOTE_MODES), from: z.string(), to: z.string(), distance_km: z.string(), tonnes: z.string(), tonne_km: z.string(), factor: z.string(), factor_key: z.string(), kg_co2e: z.string(), source: z.string(),
   })),
+  /** The same cargo by the other modes both places serve, lowest emissions first (quotes written before this have none). */
+  alternatives: z.array(z.object({ mode: z.enum(QUOTE_MODES), distance_km: z.string(), kg_co2e: z.string() })).optional(),
 });
 
 const lineOut = z.object({
@@ -141,6 +143,8 @@ export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 export const quoteListQuery = z.object({
   status: z.enum(QUOTE_STATUSES).optional(),
   q: z.string().trim().max(100).optional(),
+  /** One client's quotes (a native organisation's profile). */
+  client_id: z.uuid().optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

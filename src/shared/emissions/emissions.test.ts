@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measure } from '../quotes/calc.ts';
-import { greatCircleKm, quoteEmissions, type FactorTable } from './emissions.ts';
+import { alternativeModes, greatCircleKm, quoteEmissions, withAlternatives, type FactorTable } from './emissions.ts';
 
 // Places on the equator: 10° of longitude apart is 2π × 6371 km × 10/360 = 1111.95 km, by hand.
 const at = (code: string, lon: number) => ({ code, lat: 0, lon });
@@ -43,5 +43,25 @@ describe('emissions (ISO 14083: tonnes × km × intensity)', () => {
   });
   it('has nothing to say without any mass', () => {
     expect(quoteEmissions('air', at('A', 0), at('B', 10), measure('air', [], []), [], table)).toBeNull();
+  });
+
+  it('offers the same cargo by the other modes both places serve, lowest first, so that the client can choose the greener one', () => {
+    const from = { ...at('AAAAA', 0), functions: ['port', 'rail', 'road', 'airport'] as const };
+    const to = { ...at('BBBBB', 10), functions: ['port', 'rail', 'road'] as const };
+    const m = measure('road_ftl', box('10000'), []);
+    const e = withAlternatives(quoteEmissions('road_ftl', from, to, m, [], table), 'road_ftl', from, to, m, [], table)!;
+    expect(e.kg_co2e).toBe('1109.8');
+    // Sea (groupage, no containers): 1111.95 × 1.15 = 1278.74 → 1279 km; 12 790 t·km × 0.01977 = 252.8583 → 252.9.
+    // Rail as is: 1112 km; 11 120 t·km × 0.03470 = 385.864 → 385.9. No air: B is no airport.
+    expect(e.alternatives).toEqual([
+      { mode: 'sea_lcl', distance_km: '1279', kg_co2e: '252.9' },
+      { mode: 'rail', distance_km: '1112', kg_co2e: '385.9' },
+    ]);
+  });
+  it('leaves road out beyond 4,000 km and the quote’s own mode family out always', () => {
+    const all = ['port', 'rail', 'road', 'airport'] as const;
+    expect(alternativeModes('sea_fcl', all, all, 9000, true)).toEqual(['rail', 'air']);
+    expect(alternativeModes('air', all, all, 3000, false)).toEqual(['sea_lcl', 'rail', 'road_ftl']);
+    expect(alternativeModes('rail', ['rail'], ['rail', 'port'], 500, false)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Decimal, HALF_AWAY_FROM_ZERO } from '../money/decimal.ts';
 import type { Measures, EquipmentLine } from '../quotes/calc.ts';
 import type { QuoteMode } from '../quotes/model.ts';
+import type { LocationFunction } from '../api/locations.ts';
 
 /**
  * Transport emissions after ISO 14083: per leg, tonnes × km × intensity (kg CO2e per tonne-km,
@@ -12,7 +13,9 @@ export type FactorKey = 'sea_container' | 'road_hgv_average' | 'road_hgv_articul
 export type FactorTable = { source: string; edition: string; licence: string; factors: Record<FactorKey, { value: string; label: string; row: string | null }> };
 export type Point = { lat: number; lon: number };
 export type Leg = { mode: QuoteMode; from: string; to: string; distance_km: string; tonnes: string; tonne_km: string; factor: string; factor_key: FactorKey; kg_co2e: string; source: string };
-export type Emissions = { kg_co2e: string; legs: Leg[]; method: string; tonnes_assumed: boolean };
+/** The same cargo by another mode the two places serve: for the client to choose the greener one. */
+export type Alternative = { mode: QuoteMode; distance_km: string; kg_co2e: string };
+export type Emissions = { kg_co2e: string; legs: Leg[]; method: string; tonnes_assumed: boolean; alternatives?: Alternative[] };
 
 /** Mean Earth radius (km), as great-circle distances in ISO 14083 practice use it. */
 const EARTH_RADIUS_KM = 6371;
@@ -77,4 +80,39 @@ export function quoteEmissions(mode: QuoteMode, from: { code: string } & Point, 
     factor, factor_key: key, kg_co2e: kg.toFixed(1), source: `${table.source}, ${table.factors[key].label} (${table.licence})`,
   };
   return { kg_co2e: kg.toFixed(1), legs: [leg], method: 'ISO 14083 (tonnes × km × intensity, well-to-wheel, without radiative forcing)', tonnes_assumed: assumed };
+}
+
+/** The UN/LOCODE function a place needs for a mode family (src/shared/api/locations.ts). */
+const SERVES: Record<'sea' | 'rail' | 'road' | 'air', LocationFunction> = { sea: 'port', rail: 'rail', road: 'road', air: 'airport' };
+/** Road is no real choice beyond this great-circle distance. */
+export const ROAD_ALTERNATIVE_MAX_KM = 4000;
+
+/**
+ * The other modes the cargo could take between two places (both ends serve the mode, by their
+ * UN/LOCODE functions; road only up to 4 000 km), one per family: sea as FCL when the quote has
+ * containers, else LCL; road as a full truck.
+ */
+export function alternativeModes(mode: QuoteMode, from: readonly string[], to: readonly string[], greatCircle: number, containers: boolean): QuoteMode[] {
+  const family = (m: QuoteMode) => (m.startsWith('sea') ? 'sea' : m.startsWith('road') ? 'road' : m) as keyof typeof SERVES;
+  const candidates: QuoteMode[] = [containers ? 'sea_fcl' : 'sea_lcl', 'rail', 'road_ftl', 'air'];
+  return candidates.filter((m) => {
+    const f = family(m);
+    if (f === family(mode)) return false;
+    if (f === 'road' && greatCircle > ROAD_ALTERNATIVE_MAX_KM) return false;
+    return from.includes(SERVES[f]) && to.includes(SERVES[f]);
+  });
+}
+
+/** A quote's emissions with those of the same cargo by the other modes the places serve, lowest first. */
+export function withAlternatives(
+  e: Emissions | null, mode: QuoteMode, from: { code: string; functions: readonly string[] } & Point, to: { code: string; functions: readonly string[] } & Point,
+  m: Measures, equipment: readonly EquipmentLine[], table: FactorTable,
+): Emissions | null {
+  if (!e) return null;
+  const alternatives = alternativeModes(mode, from.functions, to.functions, greatCircleKm(from, to), equipment.length > 0)
+    .map((alt) => quoteEmissions(alt, from, to, m, equipment, table))
+    .filter((x): x is Emissions => x !== null)
+    .map((x) => ({ mode: x.legs[0].mode, distance_km: x.legs[0].distance_km, kg_co2e: x.kg_co2e }))
+    .sort((a, b) => new Decimal(a.kg_co2e).cmp(b.kg_co2e));
+  return { ...e, alternatives };
 }

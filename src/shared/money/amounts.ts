@@ -112,3 +112,8 @@ export function prorate(amount: Minor, part: number, whole: number): number {
 export function sumMinor(amounts: readonly Minor[]): number {
   return minorNumber(amounts.reduce<Big>((sum, a) => sum.plus(minorDecimal(a)), new Decimal('0')));
 }
+
+/** `part` of `whole` as a percentage with 2 decimals, rounded half away from zero ("66.67"); margins and win rates. */
+export function ratioPct(part: Minor, whole: Minor): string {
+  return minorDecimal(part).times('100').div(minorDecimal(whole)).round(2, HALF_AWAY_FROM_ZERO).toFixed(2);
+}

@@ -1,5 +1,5 @@
 import type Big from 'big.js';
-import { convertMinor, rateText, sumMinor, timesMinor, type ExactRate } from '../money/amounts.ts';
+import { convertMinor, rateText, ratioPct, sumMinor, timesMinor, type ExactRate } from '../money/amounts.ts';
 import { Decimal, HALF_AWAY_FROM_ZERO } from '../money/decimal.ts';
 import type { ChargeBasis, QuoteMode } from './model.ts';
 
@@ -170,7 +170,7 @@ export function priceLines(lines: readonly LineInput[], m: Measures, currency: s
       sell_minor: sell,
       buy_minor: buy,
       margin_minor: margin,
-      margin_pct: sell === 0 ? null : new Decimal(String(margin)).times('100').div(String(sell)).round(2, HALF_AWAY_FROM_ZERO).toFixed(2),
+      margin_pct: sell === 0 ? null : ratioPct(margin, sell),
       by_currency: [...byCurrency.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([c, v]) => ({ currency: c, sell_minor: sumMinor(v.sell), buy_minor: sumMinor(v.buy) })),

@@ -9,6 +9,8 @@ export { CHARGE_BASES };
 
 /** Incoterms 2020 (ICC): the four sea-only rules last. */
 export const INCOTERMS_2020 = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
+/** An ISO 6346 size-type code (`22G1`, `45G1`, `L5G1`): length, height/width, type group, detail. */
+export const ISO_SIZE_TYPE = /^[1-9ABCDEFGHKLMNP][0-9ABCDEFGHKLMNP][A-Z][0-9]$/;
 export type Incoterm = (typeof INCOTERMS_2020)[number];
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled'] as const;

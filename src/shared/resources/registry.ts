@@ -9,6 +9,8 @@ import { nativeContacts, nativeOrganisations } from './native-organisations.ts';
 import { partners } from './partners.ts';
 import { sellRules } from './sell-rules.ts';
 import { leads } from './leads.ts';
+import { carbonOffsets, crmActivities, nativeAddresses, nativeBankDetails, nativeStandardsCertifications, nativeSupplyChainNetworks } from './native-records.ts';
+import { clocks, directions, equipmentTypes, incoterms, loadTypes, transportModes } from './reference-lists.ts';
 import { rolesResource } from './roles.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
@@ -17,6 +19,8 @@ export const RESOURCES = [
   addresses, bankDetails, chargeCodes, organisationCurrencies, exchangeRates, standardsCertifications, supplyChainNetworks,
   clientTiers, workClassifications, workAllocations, commissions, clientAssignments, partners, tasks, departments, rolesResource,
   nativeOrganisations, nativeContacts, sellRules, leads,
+  nativeAddresses, nativeBankDetails, nativeStandardsCertifications, nativeSupplyChainNetworks, crmActivities, carbonOffsets,
+  directions, loadTypes, transportModes, incoterms, equipmentTypes, clocks,
 ] as const;
 
 /** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */

@@ -9,19 +9,29 @@ import { CREDIT_STATUSES, NATIVE_ORGANISATION_TYPES } from './native-organisatio
 import { PARTNER_KINDS, PARTNER_STATUSES } from './partners.ts';
 import { MARKUP_TYPES } from './sell-rules.ts';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../crm/model.ts';
-import { QUOTE_MODES } from '../quotes/model.ts';
+import { ISO_SIZE_TYPE, QUOTE_MODES } from '../quotes/model.ts';
+import { decimalString } from '../money/decimal-field.ts';
+import { ACTIVITY_KINDS } from './native-records.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
+
+/** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const referenceEntry = () =>
+  z.object({ code: code(16), name: requiredText(120), description: optionalText(500), active: z.boolean().default(true) });
 
 const ref = uuidRef.nullish().transform((v) => v ?? null);
 const website = z.string().trim().regex(/^https?:\/\/\S+\.\S+$/i, 'website').nullish().transform((v) => v ?? null);
 
-/**
- * The create body of each record type (updates accept any subset of it): what the server checks and
- * the form checks before sending. Apart from the descriptors, so that a list page, which needs only
- * their metadata, does not load zod.
- */
-export const RESOURCE_SCHEMAS = {
-  addresses: z.object({
+const addressSchema = z.object({
     label: requiredText(120),
     location_type: z.enum(LOCATION_TYPES),
     line1: requiredText(200),
@@ -33,8 +43,8 @@ export const RESOURCE_SCHEMAS = {
     country: country,
     location_code: locationCode.nullish().transform((v) => v ?? null),
     is_primary: z.boolean().default(false),
-  }),
-  'bank-details': z.object({
+  });
+const bankDetailsSchema = z.object({
     account_name: requiredText(120),
     bank_name: requiredText(120),
     iban: iban,
@@ -43,7 +53,34 @@ export const RESOURCE_SCHEMAS = {
     account_number: z.string().trim().regex(/^\d{8}$/, 'account_number_invalid').nullish().transform((v) => v ?? null),
     currency: currency,
     notes: optionalText(500),
-  }),
+  });
+const standardsSchema = z.object({
+    name: requiredText(120),
+    issuer: requiredText(120),
+    certificate_number: optionalText(60),
+    valid_from: optionalDate,
+    valid_until: optionalDate,
+    notes: optionalText(500),
+  });
+const networksSchema = z.object({
+    name: requiredText(120),
+    kind: z.enum(NETWORK_KINDS),
+    membership_number: optionalText(60),
+    member_since: optionalDate,
+    renewal_due: optionalDate,
+    website,
+  });
+
+/**
+ * The create body of each record type (updates accept any subset of it): what the server checks and
+ * the form checks before sending. Apart from the descriptors, so that a list page, which needs only
+ * their metadata, does not load zod.
+ */
+export const RESOURCE_SCHEMAS = {
+  addresses: addressSchema,
+  'bank-details': bankDetailsSchema,
+  'standards-certifications': standardsSchema,
+  'supply-chain-networks': networksSchema,
   'charge-codes': z.object({
     code: code(12),
     name: requiredText(120),
@@ -71,22 +108,6 @@ export const RESOURCE_SCHEMAS = {
     })
     .refine((r) => r.base !== r.quote, { message: 'currencies_differ', path: ['quote'] }),
   departments: z.object({ name: requiredText(80), description: optionalText(500) }),
-  'standards-certifications': z.object({
-    name: requiredText(120),
-    issuer: requiredText(120),
-    certificate_number: optionalText(60),
-    valid_from: optionalDate,
-    valid_until: optionalDate,
-    notes: optionalText(500),
-  }),
-  'supply-chain-networks': z.object({
-    name: requiredText(120),
-    kind: z.enum(NETWORK_KINDS),
-    membership_number: optionalText(60),
-    member_since: optionalDate,
-    renewal_due: optionalDate,
-    website,
-  }),
   partners: z.object({
     name: requiredText(160),
     kind: z.enum(PARTNER_KINDS),
@@ -186,6 +207,42 @@ export const RESOURCE_SCHEMAS = {
     score: z.number().int('whole_number').min(0, 'number_range').max(100, 'number_range').default(0),
     owner_user_id: ref,
     notes: optionalText(2000),
+  }),
+  'native-addresses': addressSchema.extend({ native_organisation_id: uuidRef }),
+  'native-bank-details': bankDetailsSchema.extend({ native_organisation_id: uuidRef }),
+  'native-standards-certifications': standardsSchema.extend({ native_organisation_id: uuidRef }),
+  'native-supply-chain-networks': networksSchema.extend({ native_organisation_id: uuidRef }),
+  'crm-activities': z.object({
+    native_organisation_id: uuidRef,
+    kind: z.enum(ACTIVITY_KINDS),
+    subject: requiredText(200),
+    body: optionalText(5000),
+    occurred_on: isoDate,
+    native_contact_id: ref,
+    user_id: ref,
+  }),
+  'carbon-offsets': z.object({
+    provider: requiredText(120),
+    certificate: optionalText(120),
+    standard: optionalText(120),
+    tonnes_co2e: decimalString({ min: '0', aboveMin: true, max: '100000000', places: 3 }),
+    cost_minor: z.number().int('whole_number').min(0, 'number_range').max(Number.MAX_SAFE_INTEGER, 'number_range').nullish().transform((v) => v ?? null),
+    currency: currency.nullish().transform((v) => v ?? null),
+    retired_on: isoDate,
+    notes: optionalText(2000),
+  }),
+  directions: referenceEntry(),
+  'load-types': referenceEntry(),
+  'transport-modes': referenceEntry().extend({ mode: z.enum(QUOTE_MODES) }),
+  incoterms: referenceEntry().extend({ sea_only: z.boolean().default(false) }),
+  'equipment-types': referenceEntry().extend({
+    code: z.string().trim().toUpperCase().regex(ISO_SIZE_TYPE, 'iso_size_type'),
+    teu: decimalString({ min: '0', aboveMin: true, max: '10', places: 2 }).default('1'),
+  }),
+  clocks: z.object({
+    name: requiredText(80),
+    time_zone: z.string().trim().refine(isTimeZone, 'time_zone'),
+    position: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(0),
   }),
 } satisfies Record<ResourceName, z.ZodObject>;
 

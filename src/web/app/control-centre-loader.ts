@@ -13,6 +13,7 @@ const GROUPS = {
   tabbed: () => import('../features/control-centre/tabbed-screens.tsx'),
   roles: () => import('../features/control-centre/roles-screens.tsx'),
   staff: () => import('../features/control-centre/staff-screens.tsx'),
+  commissions: () => import('../features/control-centre/commission-report.tsx'),
 };
 type Group = keyof typeof GROUPS;
 type ExportOf<G extends Group> = keyof Awaited<ReturnType<(typeof GROUPS)[G]>> & string;
@@ -24,7 +25,7 @@ export const CONTROL_CENTRE_SCREENS = {
   bankDetails: at('resources', 'BankDetailsScreen'),
   chargeCodes: at('resources', 'ChargeCodesScreen'),
   clientAssignments: at('resources', 'ClientAssignmentsScreen'),
-  commissions: at('resources', 'CommissionsScreen'),
+  commissions: at('commissions', 'CommissionsScreen'),
   currencies: at('tabbed', 'CurrenciesScreen'),
   departments: at('resources', 'DepartmentsScreen'),
   partners: at('resources', 'PartnersScreen'),
@@ -35,6 +36,7 @@ export const CONTROL_CENTRE_SCREENS = {
   sellRules: at('resources', 'SellRulesScreen'),
   work: at('tabbed', 'WorkClassificationScreen'),
   nativeOrganisations: at('tabbed', 'NativeOrganisationsScreen'),
+  referenceLists: at('tabbed', 'ReferenceListsScreen'),
   roles: at('roles', 'RolesScreen'),
   roleEdit: at('roles', 'RoleEditScreen'),
   rolePerm: at('roles', 'RolePermissionsScreen'),

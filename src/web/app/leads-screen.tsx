@@ -10,6 +10,9 @@ import { feedback } from '../lib/feedback.ts';
 import { ResourcePage } from '../features/control-centre/resource-page.tsx';
 import { useCurrentRoute } from '../lib/route-context.ts';
 import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
+import { ImportButton } from '../features/quotes/import-button.tsx';
+import { ccKeys } from '../features/control-centre/cc-api.ts';
+import { usePermissions } from '../features/control-centre/use-permissions.ts';
 
 /** crm/lead-generation (composed here: the control centre's list page with the sales texts and Convert): the leads, and converting one into a client with a deal on the prospects board. */
 export function LeadsScreen() {
@@ -18,6 +21,7 @@ export function LeadsScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const { can } = usePermissions();
   async function convert(id: string, name: string) {
     setBusy(id);
     try {
@@ -36,6 +40,11 @@ export function LeadsScreen() {
       descriptor={leads}
       title={route ? t(route.titleKey) : undefined}
       intro={t('leads.intro')}
+      actions={
+        can('crm', 'create') && (
+          <ImportButton endpoint="/leads/import" template="/leads/import/template" onImported={() => void client.invalidateQueries({ queryKey: ccKeys.resource('leads') })} />
+        )
+      }
       rowActions={(row) =>
         CONVERTIBLE.includes(row.status as LeadStatus) && (
           <Button type="link" loading={busy === row.id} onClick={() => convert(String(row.id), String(row.company_name))}>

@@ -78,6 +78,12 @@ const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx
 const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
 const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
+const NativeOrganisationProfile = lazyScreen(() => import('./native-organisation-profile.tsx'), 'NativeOrganisationProfile');
+const NativeOrganisationCreate = lazyScreen(() => import('./native-organisation-create.tsx'), 'NativeOrganisationCreate');
+const ClientManagementScreen = lazyScreen(() => import('../features/quotes/clients-screen.tsx'), 'ClientManagementScreen');
+const CrmConnectionsScreen = lazyScreen(() => import('../features/quotes/clients-screen.tsx'), 'CrmConnectionsScreen');
+const CarbonOffsettingScreen = lazyScreen(() => import('./carbon-offsetting.tsx'), 'CarbonOffsettingScreen');
+const CrmHomeScreen = lazyScreen(() => import('../features/quotes/crm-home-screen.tsx'), 'CrmHomeScreen');
 const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx'), 'RatesScreen');
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
@@ -165,8 +171,8 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Organisation area (auth, organisation unless noted)
   home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
-  home('/organisation/client-management', 'org_client_management', ORG, Placeholder, { area: 'organisation' }),
-  home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/client-management', 'org_client_management', ORG, ClientManagementScreen, { area: 'organisation' }),
+  home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, CarbonOffsettingScreen, { area: 'organisation' }),
   home('/organisation/posts', 'org_posts', ORG, OrganisationPostsScreen, { area: 'organisation' }),
   home('/organisation/dev', 'org_dev', ORG, Placeholder, { area: 'organisation' }),
   home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
@@ -182,6 +188,7 @@ export const ROUTES: readonly AppRoute[] = [
   cc('departments', 'departments', ccScreen('departments')),
   cc('partner', 'partner', ccScreen('partners')),
   cc('rate-management', 'rate_management', RatesScreen),
+  cc('reference-lists', 'reference_lists', ccScreen('referenceLists')),
   cc('rms', 'rms', ccScreen('sellRules')),
   cc('roles-and-permissions', 'roles_and_permissions', ccScreen('roles')),
   cc('roles-and-permissions/create', 'role_create', ccScreen('roleEdit'), false),
@@ -198,11 +205,11 @@ export const ROUTES: readonly AppRoute[] = [
   cc('work-classification', 'work_classification', ccScreen('work')),
 
   // CRM
-  home(CRM, 'crm', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/connections`, 'crm_connections', ORG, Placeholder, { area: 'crm' }),
+  home(CRM, 'crm', ORG, CrmHomeScreen, { area: 'crm' }),
+  home(`${CRM}/connections`, 'crm_connections', ORG, CrmConnectionsScreen, { area: 'crm' }),
   home(`${CRM}/connections/native-organisation`, 'crm_native_organisations', ORG, ccScreen('nativeOrganisations'), { area: 'crm' }),
-  home(`${CRM}/connections/native-organisation/create`, 'crm_native_organisation_create', ORG, Placeholder),
-  home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, Placeholder),
+  home(`${CRM}/connections/native-organisation/create`, 'crm_native_organisation_create', ORG, NativeOrganisationCreate),
+  home(`${CRM}/connections/native-organisation/:organisationId/profile`, 'crm_native_organisation_profile', ORG, NativeOrganisationProfile),
   home(`${CRM}/lead-generation`, 'crm_lead_generation', ORG, LeadsScreen, { area: 'crm' }),
   home(`${CRM}/pipeline-management`, 'crm_pipeline_management', ORG, PipelineScreen, { area: 'crm' }),
   home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, QuotesScreen, { area: 'crm' }),

@@ -17,7 +17,7 @@ describe('side menu', () => {
     const offered = sections.flatMap((s) => s.entries);
     const inTable = ROUTES.filter((r) => r.menu && r.menu.area !== 'user' && !r.menu.withoutOrganisation);
     expect(offered).toEqual(inTable);
-    expect(sections.find((s) => s.area === 'control_centre')?.entries).toHaveLength(19);
+    expect(sections.find((s) => s.area === 'control_centre')?.entries).toHaveLength(20);
   });
 
   it('offers only the pages the user may open', () => {

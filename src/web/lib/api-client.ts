@@ -159,6 +159,7 @@ function failureOf(res: Response, data: unknown, path: string, options: RequestO
     message: body?.message ?? `Request failed with status code ${status}`,
     fields: body?.fields,
     email: body?.email,
+    candidates: body?.candidates,
     retryAfter: parseRetryAfter(res.headers.get('retry-after') ?? undefined),
   });
   if ((status >= 500 || !body) && !options.silent) {

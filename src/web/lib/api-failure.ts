@@ -7,6 +7,7 @@ export interface ApiFailureInit {
   fields?: Record<string, string>;
   retryAfter?: number | null;
   email?: string;
+  candidates?: ApiError['candidates'];
   notified?: boolean;
 }
 
@@ -20,6 +21,8 @@ export class ApiFailure extends Error {
   readonly fields: Record<string, string>;
   readonly retryAfter: number | null;
   readonly email: string | undefined;
+  /** 409 possible_duplicate: what the new record looks like. */
+  readonly candidates: NonNullable<ApiError['candidates']>;
   /** True when the user has already been told (network or server error notice). */
   notified: boolean;
 
@@ -31,6 +34,7 @@ export class ApiFailure extends Error {
     this.fields = init.fields ?? {};
     this.retryAfter = init.retryAfter ?? null;
     this.email = init.email;
+    this.candidates = init.candidates ?? [];
     this.notified = init.notified ?? false;
   }
 }
@@ -44,7 +48,7 @@ export function parseErrorBody(body: unknown): ApiError | null {
   if (!body || typeof body !== 'object' || !('error' in body)) return null;
   const error = (body as { error: unknown }).error;
   if (!error || typeof error !== 'object') return null;
-  const { code, message, fields, email } = error as Record<string, unknown>;
+  const { code, message, fields, email, candidates } = error as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
   const result: ApiError = { code, message };
   if (fields && typeof fields === 'object') {
@@ -53,6 +57,11 @@ export function parseErrorBody(body: unknown): ApiError | null {
     );
   }
   if (typeof email === 'string') result.email = email;
+  if (Array.isArray(candidates)) {
+    result.candidates = candidates.filter(
+      (c): c is NonNullable<ApiError['candidates']>[number] => Boolean(c) && typeof c === 'object' && typeof (c as { id: unknown }).id === 'string' && typeof (c as { name: unknown }).name === 'string',
+    );
+  }
   return result;
 }
 

@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 
 export const quoteKeys = {
   all: ['quotes'] as const,
-  list: (status: QuoteStatus | null, q: string) => ['quotes', 'list', status, q] as const,
+  list: (status: QuoteStatus | null, q: string, clientId: string | null = null) => ['quotes', 'list', status, q, clientId] as const,
   one: (id: string) => ['quotes', 'one', id] as const,
   publicOne: (token: string) => ['public-quote', token] as const,
   booking: (id: string) => ['bookings', id] as const,
@@ -15,8 +15,8 @@ export const quoteKeys = {
 export type QuoteAction = 'send' | 'accept' | 'decline' | 'cancel' | 'duplicate' | 'revise';
 
 export const quotesApi = {
-  page: (cursor: string | null, status: QuoteStatus | null, q: string) =>
-    api.list<QuoteSummary>('/quotes', { params: { limit: 25, ...(status && { status }), ...(q && { q }), ...(cursor && { cursor }) } }),
+  page: (cursor: string | null, status: QuoteStatus | null, q: string, clientId: string | null = null) =>
+    api.list<QuoteSummary>('/quotes', { params: { limit: 25, ...(status && { status }), ...(q && { q }), ...(clientId && { client_id: clientId }), ...(cursor && { cursor }) } }),
   get: (id: string) => api.get<Quote>(`/quotes/${id}`),
   create: (body: QuoteCreateBody) => api.post<Quote>('/quotes', body),
   update: (id: string, body: Partial<QuoteCreateBody>) => api.patch<Quote>(`/quotes/${id}`, body),

@@ -15,13 +15,18 @@ export async function localeTexts(load: (locale: LocaleName) => Promise<{ defaul
   return Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, flatten((await load(l)).default as Tree)]))) as Record<LocaleName, Record<string, string>>;
 }
 
-/** A language has every English key, translated (few texts alike), with the same placeholders. */
+/** A key without its plural suffix (i18next: `_one`, `_few`, `_many`, `_other` … differ by language). */
+const pluralBase = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+/** A language has every English key (plural forms as its own grammar needs), translated (few texts alike), with the same placeholders. */
 export function expectTranslated(texts: Record<LocaleName, Record<string, string>>, locale: LocaleName, maxSameShare = 0.07) {
   const english = texts.en;
   const own = texts[locale];
-  expect(Object.keys(own).sort()).toEqual(Object.keys(english).sort());
+  const bases = (t: Record<string, string>) => [...new Set(Object.keys(t).map(pluralBase))].sort();
+  expect(bases(own)).toEqual(bases(english));
   const same = Object.keys(english).filter((k) => own[k] === english[k]);
   expect(same.length / Object.keys(english).length).toBeLessThan(maxSameShare);
   const vars = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
-  for (const [key, text] of Object.entries(english)) expect(vars(own[key] ?? ''), `${locale} ${key}`).toEqual(vars(text));
+  const englishOf = (key: string) => english[key] ?? english[`${pluralBase(key)}_other`] ?? '';
+  for (const [key, text] of Object.entries(own)) expect(vars(text), `${locale} ${key}`).toEqual(vars(englishOf(key)));
 }

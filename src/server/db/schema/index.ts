@@ -6,3 +6,4 @@ export * from './tenant.ts';
 export * from './network.ts';
 export * from './social.ts';
 export * from './sales.ts';
+export * from './crm.ts';

@@ -87,7 +87,8 @@ export const clientTiersTable = tenantTable('client_tiers', {
   description: text('description'),
 }, { search: ['name', 'description'], unique: [['name']], indexes: [['rank']] });
 
-export const bankDetailsTable = tenantTable('bank_details', {
+/** The columns of `bank_details`, shared with the native-organisation version (sales.ts). */
+export const bankDetailsColumns = () => ({
   account_name: text('account_name').notNull(),
   bank_name: text('bank_name').notNull(),
   iban: text('iban').notNull(),
@@ -96,7 +97,9 @@ export const bankDetailsTable = tenantTable('bank_details', {
   account_number: text('account_number'),
   currency: text('currency').notNull(),
   notes: text('notes'),
-}, { search: ['account_name', 'bank_name', 'iban'], unique: [['iban']], indexes: [['account_name']] });
+});
+
+export const bankDetailsTable = tenantTable('bank_details', bankDetailsColumns(), { search: ['account_name', 'bank_name', 'iban'], unique: [['iban']], indexes: [['account_name']] });
 
 export const partnersTable = tenantTable('partners', {
   name: text('name').notNull(),
@@ -148,7 +151,8 @@ export const staffInvitations = tenantTable('staff_invitations', {
   references: [{ column: 'role_id', table: () => roles }, { column: 'department_id', table: () => departmentsTable }],
 });
 
-export const addressesTable = tenantTable('addresses', {
+/** The columns of `addresses`, shared with the native-organisation version (sales.ts). */
+export const addressColumns = () => ({
   label: text('label').notNull(),
   location_type: text('location_type').notNull(),
   line1: text('line1').notNull(),
@@ -160,7 +164,9 @@ export const addressesTable = tenantTable('addresses', {
   country: text('country').notNull(),
   location_code: text('location_code').references(() => locations.code, { onDelete: 'restrict' }),
   is_primary: boolean('is_primary').notNull().default(false),
-}, { search: ['label', 'line1', 'town', 'postcode', 'location_code'], uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']] });
+});
+
+export const addressesTable = tenantTable('addresses', addressColumns(), { search: ['label', 'line1', 'town', 'postcode', 'location_code'], uniqueWhenTrue: ['is_primary'], indexes: [['label'], ['town']] });
 
 export const organisationCurrenciesTable = tenantTable('organisation_currencies', {
   currency: text('currency').notNull(),
@@ -176,23 +182,29 @@ export const exchangeRatesTable = tenantTable('exchange_rates', {
   notes: text('notes'),
 }, { search: ['base', 'quote', 'notes'], unique: [['base', 'quote', 'valid_from']], indexes: [['valid_from']] });
 
-export const standardsCertificationsTable = tenantTable('standards_certifications', {
+/** The columns of `standards_certifications`, shared with the native-organisation version (sales.ts). */
+export const standardsCertificationsColumns = () => ({
   name: text('name').notNull(),
   issuer: text('issuer').notNull(),
   certificate_number: text('certificate_number'),
   valid_from: date('valid_from'),
   valid_until: date('valid_until'),
   notes: text('notes'),
-}, { search: ['name', 'issuer', 'certificate_number'], indexes: [['name']] });
+});
 
-export const supplyChainNetworksTable = tenantTable('supply_chain_networks', {
+export const standardsCertificationsTable = tenantTable('standards_certifications', standardsCertificationsColumns(), { search: ['name', 'issuer', 'certificate_number'], indexes: [['name']] });
+
+/** The columns of `supply_chain_networks`, shared with the native-organisation version (sales.ts). */
+export const supplyChainNetworksColumns = () => ({
   name: text('name').notNull(),
   kind: text('kind').notNull(),
   membership_number: text('membership_number'),
   member_since: date('member_since'),
   renewal_due: date('renewal_due'),
   website: text('website'),
-}, { search: ['name', 'membership_number'], indexes: [['name']] });
+});
+
+export const supplyChainNetworksTable = tenantTable('supply_chain_networks', supplyChainNetworksColumns(), { search: ['name', 'membership_number'], indexes: [['name']] });
 
 export const workClassificationsTable = tenantTable('work_classifications', {
   code: text('code').notNull(),

@@ -90,3 +90,111 @@ describe('pipelines', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('the CRM summary', () => {
+  it('counts leads by status, totals each pipeline in the base currency, lists quotes expiring this week and the win rate of 90 days', async () => {
+    const o = await who.owner();
+    await o.post('/api/exchange-rates', { base: 'USD', quote: 'GBP', rate: '0.79', valid_from: '2026-01-01' });
+    for (const status of ['new', 'new', 'contacted']) {
+      const l = (await o.post('/api/leads', { company_name: `Lead ${Math.random()}`, country: 'GB', source: 'website' })).data.data;
+      if (status !== 'new') await o.request('PATCH', `/api/leads/${l.id}`, { status });
+    }
+    const prospects = (await o.get('/api/pipelines')).data.data.find((p: { kind: string }) => p.kind === 'connection');
+    const stage = (name: string) => prospects.stages.find((s: { name: string }) => s.name === name).id;
+    await o.post('/api/deals', { pipeline_id: prospects.id, stage_id: stage('Identified'), title: 'Leeds importer', value_minor: 100_000, currency: 'GBP' });
+    await o.post('/api/deals', { pipeline_id: prospects.id, stage_id: stage('Meeting held'), title: 'Boston buyer', value_minor: 50_000, currency: 'USD' });
+    await o.post('/api/deals', { pipeline_id: prospects.id, stage_id: stage('Won'), title: 'Won already', value_minor: 70_000, currency: 'GBP' });
+
+    const client = (await o.post('/api/native-organisations', { name: 'Pennine Outdoor Clothing Ltd', type: 'shipper', country: 'GB', email: 'shipping@pennine.example', force: true })).data.data.id;
+    const code = (await o.post('/api/charge-codes', { code: 'TRH', name: 'Road haulage', category: 'freight', basis: 'per_shipment', default_currency: 'GBP' })).data.data.id;
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const quote = async (validDays: number, sell: number) => {
+      const q = (await o.post('/api/quotes', {
+        client: { type: 'native_organisation', id: client }, mode: 'road_ftl', origin: 'GBMNC', destination: 'GBFXT', currency: 'GBP', valid_until: inDays(validDays),
+        cargo: [{ packages: 1, length_cm: 120, width_cm: 100, height_cm: 100, weight_kg: 500 }],
+        lines: [{ charge_code_id: code, basis: 'per_shipment', buy: { amount_minor: 40_000, currency: 'GBP' }, sell: { amount_minor: sell, currency: 'GBP' } }],
+      })).data.data;
+      expect((await o.post(`/api/quotes/${q.id}/send`, {})).statusCode).toBe(200);
+      return q;
+    };
+    const soon = await quote(3, 55_000);
+    await quote(10, 56_000);
+    await o.post(`/api/quotes/${(await quote(20, 57_000)).id}/accept`, {});
+    await o.post(`/api/quotes/${(await quote(20, 58_000)).id}/decline`, { reason: 'Cheaper elsewhere' });
+    // Expired by the background job, its clock moved past the last valid day (tomorrow).
+    const gone = await quote(1, 59_000);
+    await t.app.ctx.jobs.runNow('quotes.expire', { day: inDays(2) });
+    expect((await o.get(`/api/quotes/${gone.id}`)).data.data.status).toBe('expired');
+
+    const res = await o.get('/api/crm/summary');
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.data.data;
+    expect(s.currency).toBe('GBP');
+    expect(s.leads).toEqual({ new: 2, contacted: 1, qualified: 0, converted: 0, lost: 0 });
+    // Open: £1,000 + $500 × 0.79 = £395 → £1,395.00; weighted: 10 % of £1,000 + 50 % of £395 = £100 + £197.50 = £297.50. Won stays out.
+    expect(s.pipelines.find((p: { kind: string }) => p.kind === 'connection')).toMatchObject({ open_deals: 2, open_minor: 139_500, weighted_open_minor: 29_750, unconverted: [] });
+    // The quote pipeline: the two still sent (the 3-day and the 10-day one) sit at Enquiry (20 %): £550 + £560 = £1,110, weighted £222.
+    expect(s.pipelines.find((p: { kind: string }) => p.kind === 'quote')).toMatchObject({ open_deals: 2, open_minor: 111_000, weighted_open_minor: 22_200 });
+    expect(s.expiring).toEqual([{ id: soon.id, number: soon.number, revision: 1, client_name: 'Pennine Outdoor Clothing Ltd', valid_until: inDays(3), sell_minor: 55_000, currency: 'GBP' }]);
+    // 1 accepted of 3 decided: 33.33 %.
+    expect(s.win_rate).toEqual({ days: 90, accepted: 1, declined: 1, expired: 1, pct: '33.33' });
+  });
+
+  it('needs crm.view', async () => {
+    const o = await who.owner();
+    const role = (await o.post('/api/roles', { name: 'Control centre only', permissions: ['control_centre.view'] })).data.data.id;
+    const outsider = await o.join(role);
+    const res = await outsider.get('/api/crm/summary');
+    expect([res.statusCode, res.data.error.code]).toEqual([403, 'forbidden']);
+    expect((await (await o.join(o.role('staff'))).get('/api/crm/summary')).statusCode).toBe(200);
+  });
+});
+
+describe('a native organisation’s timeline', () => {
+  it('merges logged activities, quote events, bookings and merges, newest first, paged by cursor, and only its own', async () => {
+    const o = await who.owner();
+    const client = (await o.post('/api/native-organisations', { name: 'Harrogate Home & Garden Ltd', type: 'shipper', country: 'GB', email: 'imports@harrogate.example', force: true })).data.data.id;
+    const contact = (await o.post('/api/native-contacts', { native_organisation_id: client, name: 'Emily Carter' })).data.data.id;
+    await o.post('/api/crm-activities', { native_organisation_id: client, kind: 'meeting', subject: 'Annual review', occurred_on: '2026-01-10', native_contact_id: contact });
+    await o.post('/api/crm-activities', { native_organisation_id: client, kind: 'call', subject: 'Spring range from Ningbo', occurred_on: '2026-02-03' });
+    const code = (await o.post('/api/charge-codes', { code: 'TRH', name: 'Road haulage', category: 'freight', basis: 'per_shipment', default_currency: 'GBP' })).data.data.id;
+    const q = (await o.post('/api/quotes', {
+      client: { type: 'native_organisation', id: client }, mode: 'road_ftl', origin: 'GBMNC', destination: 'GBFXT', currency: 'GBP',
+      valid_until: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      cargo: [{ packages: 1, length_cm: 120, width_cm: 100, height_cm: 100, weight_kg: 500 }],
+      lines: [{ charge_code_id: code, basis: 'per_shipment', buy: { amount_minor: 40_000, currency: 'GBP' }, sell: { amount_minor: 52_000, currency: 'GBP' } }],
+    })).data.data;
+    await o.post(`/api/quotes/${q.id}/send`, {});
+    const booking = (await o.post(`/api/quotes/${q.id}/accept`, {})).data.data.booking_id;
+    const dupe = (await o.post('/api/native-organisations', { name: 'Harrogate Home and Garden', type: 'shipper', country: 'GB', force: true })).data.data.id;
+    await o.post(`/api/native-organisations/${dupe}/merge`, { into_id: client });
+
+    const all = (await o.get(`/api/native-organisations/${client}/timeline?limit=100`)).data;
+    const types = all.data.map((e: { type: string }) => e.type);
+    // Accepting and making the booking happen at the same moment: either may come first.
+    expect([types[0], [...types.slice(1, 3)].sort(), ...types.slice(3)]).toEqual(['merged', ['booking_created', 'quote_accepted'], 'quote_sent', 'quote_created', 'activity_call', 'activity_meeting']);
+    const of = (type: string) => all.data.find((e: { type: string }) => e.type === type);
+    expect(of('booking_created')).toMatchObject({ ref_id: booking, detail: 'GBMNC → GBFXT', status: 'received' });
+    expect(of('quote_accepted')).toMatchObject({ ref_id: q.id, title: q.number, status: 'accepted' });
+    expect(all.data[6]).toMatchObject({ title: 'Annual review', actor: 'Emily Carter', at: '2026-01-10T12:00:00.000Z' });
+    expect(all.data[0]).toMatchObject({ title: 'Harrogate Home and Garden' });
+    expect(all.meta.next_cursor).toBeNull();
+
+    // Three at a time: the pages follow on exactly.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; meta: { next_cursor: string | null } } = (await o.get(`/api/native-organisations/${client}/timeline?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).data;
+      seen.push(...page.data.map((e) => e.id));
+      cursor = page.meta.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.data.map((e: { id: string }) => e.id));
+    expect((await o.get(`/api/native-organisations/${client}/timeline?cursor=nonsense`)).statusCode).toBe(422);
+
+    // Another organisation sees nothing of it; a role without crm.view is refused.
+    const other = await who.owner();
+    expect((await other.get(`/api/native-organisations/${client}/timeline`)).statusCode).toBe(404);
+    const role = (await o.post('/api/roles', { name: 'No CRM', permissions: ['control_centre.view'] })).data.data.id;
+    expect((await (await o.join(role)).get(`/api/native-organisations/${client}/timeline`)).statusCode).toBe(403);
+  });
+});

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { boardSchema, convertAnswer, dealCreateBody, dealPatchBody, dealSchema, pipelineCreateBody, pipelineSchema, type Deal, type Pipeline } from '#shared/api/crm.ts';
-import { CONVERTIBLE, type LeadStatus } from '#shared/crm/model.ts';
-import { convertMinor, percentOf } from '#shared/money/amounts.ts';
+import { boardSchema, convertAnswer, crmSummarySchema, timelineItemSchema, type TimelineItem, dealCreateBody, dealPatchBody, dealSchema, pipelineCreateBody, pipelineSchema, type Board, type CrmSummary, type Deal, type Pipeline } from '#shared/api/crm.ts';
+import { CONVERTIBLE, LEAD_STATUSES, type LeadStatus } from '#shared/crm/model.ts';
+import { convertMinor, percentOf, ratioPct } from '#shared/money/amounts.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { auditEvents, deals, type leadsTable } from '../../db/schema/index.ts';
@@ -16,7 +16,13 @@ import { createPipeline, firstStage } from './service.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 
-const mergeAnswer = z.object({ id: z.string(), merged_id: z.string(), moved: z.object({ contacts: z.number(), quotes: z.number(), bookings: z.number() }) });
+const mergeAnswer = z.object({
+  id: z.string(), merged_id: z.string(),
+  /** `records`: addresses, bank details, certifications, networks, logged activities, deals and converted leads. */
+  moved: z.object({ contacts: z.number(), quotes: z.number(), bookings: z.number(), records: z.number() }),
+});
+/** The native organisation's own records that move with a merge (shared/resources/native-records.ts). */
+const OWNED_TABLES = ['native_addresses', 'native_standards_certifications', 'native_supply_chain_networks', 'crm_activities', 'native_bank_details'] as const;
 
 /**
  * The CRM's own calls beyond the resource layer: merging a duplicate native organisation into the
@@ -30,7 +36,7 @@ export function registerCrmRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'crm.delete' },
     schema: {
       tags: ['native-organisations'],
-      summary: 'Merge this native organisation into another (into_id): its contacts, quotes and bookings move there, it is deleted, the audit trail keeps both',
+      summary: 'Merge this native organisation into another (into_id): its contacts, quotes, bookings, deals, converted leads and every record of its own move there, it is deleted, the audit trail keeps both',
       params: z.object({ id: z.uuid() }),
       body: z.object({ into_id: z.uuid() }),
       response: { 200: envelope(mergeAnswer) },
@@ -51,17 +57,94 @@ export function registerCrmRoutes(app: FastifyInstance, ctx: AppContext) {
       const contacts = await count(sql`with m as (update native_contacts set native_organisation_id = ${into}, is_primary = false, updated_at = now() where organisation_id = ${org} and native_organisation_id = ${id} returning 1) select count(*)::int as n from m`);
       const quotes = await count(sql`with m as (update quotes set client_id = ${into}, client_name = ${to.name}, updated_at = now() where organisation_id = ${org} and client_type = 'native_organisation' and client_id = ${id} returning 1) select count(*)::int as n from m`);
       const bookings = await count(sql`with m as (update bookings set client_id = ${into}, client_name = ${to.name}, updated_at = now() where organisation_id = ${org} and client_type = 'native_organisation' and client_id = ${id} returning 1) select count(*)::int as n from m`);
+      // A bank account both already hold stays once (unique per organisation and IBAN).
+      await tx.execute(sql`delete from native_bank_details d where d.organisation_id = ${org} and d.native_organisation_id = ${id}
+        and exists (select 1 from native_bank_details k where k.organisation_id = ${org} and k.native_organisation_id = ${into} and k.iban = d.iban)`);
+      let records = 0;
+      for (const table of OWNED_TABLES) {
+        records += await count(sql`with m as (update ${sql.identifier(table)} set native_organisation_id = ${into}, updated_at = now() where organisation_id = ${org} and native_organisation_id = ${id} returning 1) select count(*)::int as n from m`);
+      }
+      // The moved addresses keep the primary mark only where the one that stays has none.
+      await tx.execute(sql`update native_addresses a set is_primary = false where a.organisation_id = ${org} and a.native_organisation_id = ${into} and a.is_primary
+        and a.id <> (select b.id from native_addresses b where b.organisation_id = ${org} and b.native_organisation_id = ${into} and b.is_primary order by b.created_at limit 1)`);
+      records += await count(sql`with m as (update deals set client_id = ${into}, client_name = ${to.name}, updated_at = now() where organisation_id = ${org} and client_type = 'native_organisation' and client_id = ${id} returning 1) select count(*)::int as n from m`);
+      records += await count(sql`with m as (update leads set native_organisation_id = ${into}, updated_at = now() where organisation_id = ${org} and native_organisation_id = ${id} returning 1) select count(*)::int as n from m`);
       await tx.execute(sql`delete from native_organisations where organisation_id = ${org} and id = ${id}`);
-      const changes = { merged_into: into, merged_name: from.name, contacts, quotes, bookings };
+      const changes = { merged_into: into, merged_name: from.name, contacts, quotes, bookings, records };
       await tx.insert(auditEvents).values([
         { organisation_id: org, id: uuidv7(), actor_user_id: m.user.id, action: 'merge', entity: 'native-organisations', entity_id: id, changes },
-        { organisation_id: org, id: uuidv7(), actor_user_id: m.user.id, action: 'merge', entity: 'native-organisations', entity_id: into, changes: { merged_from: id, merged_name: from.name, contacts, quotes, bookings } },
+        { organisation_id: org, id: uuidv7(), actor_user_id: m.user.id, action: 'merge', entity: 'native-organisations', entity_id: into, changes: { merged_from: id, merged_name: from.name, contacts, quotes, bookings, records } },
       ]);
-      return { contacts, quotes, bookings };
+      return { contacts, quotes, bookings, records };
     });
     return { data: { id: into, merged_id: id, moved } };
   });
+
+  api.get('/api/native-organisations/:id/timeline', {
+    config: { access: 'crm.view' },
+    schema: {
+      tags: ['native-organisations'],
+      summary: 'A native organisation’s activity, newest first: notes, calls, e-mails and meetings logged, its quotes (written, sent, accepted, declined, expired, cancelled), bookings and merges',
+      params: z.object({ id: z.uuid() }),
+      querystring: z.object({ cursor: timelineCursor.optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+      response: { 200: z.object({ data: z.array(timelineItemSchema), meta: z.object({ next_cursor: z.string().nullable() }) }) },
+    },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    requirePermission(m, 'crm.view');
+    const org = m.organisation.id;
+    const { id } = req.params;
+    const [found] = await rowsOf<{ id: string }>(db, sql`select id from native_organisations where organisation_id = ${org} and id = ${id}`);
+    if (!found) throw notFound('The organisation');
+    const { cursor, limit } = req.query;
+    // One union, each event with its time; a row per quote event (a quote sent and accepted shows twice).
+    const rows = await rowsOf<{ at: string; id: string; type: TimelineItem['type']; ref_id: string; title: string; detail: string | null; status: string | null; actor: string | null }>(db, sql`
+      select * from (
+        select (a.occurred_on::text || ' 12:00:00+00')::timestamptz as at, a.id, 'activity_' || a.kind as type, a.id as ref_id, a.subject as title, a.body as detail, null::text as status,
+               coalesce(u.name, c.name) as actor
+          from crm_activities a left join users u on u.id = a.user_id left join native_contacts c on c.organisation_id = a.organisation_id and c.id = a.native_contact_id
+         where a.organisation_id = ${org} and a.native_organisation_id = ${id}
+        union all
+        select e.at, e.id, e.type, q.id, q.number || case when q.revision > 1 then ' / ' || q.revision else '' end, q.origin || ' → ' || q.destination, q.status, u.name
+          from quotes q left join users u on u.id = q.created_by
+          cross join lateral (values
+            (q.created_at, q.id, 'quote_created'),
+            (q.sent_at, md5(q.id::text || ':sent')::uuid, 'quote_sent'),
+            (case when q.status in ('accepted', 'declined') then q.decided_at when q.status in ('expired', 'cancelled') then q.updated_at end,
+             md5(q.id::text || ':decided')::uuid, 'quote_' || q.status)
+          ) as e(at, id, type)
+         where q.organisation_id = ${org} and q.client_type = 'native_organisation' and q.client_id = ${id} and e.at is not null
+        union all
+        select b.created_at, b.id, 'booking_created', b.id, b.number, b.origin || ' → ' || b.destination, b.status, null
+          from bookings b where b.organisation_id = ${org} and b.client_type = 'native_organisation' and b.client_id = ${id}
+        union all
+        select ev.created_at, ev.id, 'merged', ev.entity_id, coalesce(ev.changes->>'merged_name', ''), null, null, u.name
+          from audit_events ev left join users u on u.id = ev.actor_user_id
+         where ev.organisation_id = ${org} and ev.entity = 'native-organisations' and ev.entity_id = ${id} and ev.action = 'merge'
+      ) t
+      where ${cursor ? sql`(t.at, t.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`}
+      order by t.at desc, t.id desc
+      limit ${limit + 1}`);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map((r) => ({ at: new Date(r.at).toISOString(), id: r.id, type: r.type, ref_id: r.ref_id, title: r.title, detail: r.detail, status: r.status, actor: r.actor })),
+      meta: { next_cursor: rows.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.at).toISOString(), last.id])).toString('base64url') : null },
+    };
+  });
 }
+
+/** A cursor of the timeline: the last item's time and id, base64url JSON. */
+const timelineCursor = z.string().max(200).transform((v, c) => {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(v, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+  } catch {
+    // falls through to the issue
+  }
+  c.addIssue({ code: 'custom', message: 'cursor_invalid' });
+  return z.NEVER;
+});
 
 type StageRow = { id: string; pipeline_id: string; name: string; position: number; probability_pct: string; outcome: 'open' | 'won' | 'lost' };
 type DealRow = typeof deals.$inferSelect;
@@ -164,8 +247,49 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
     const org = m.organisation.id;
     const [pipeline] = await pipelinesOf(org, req.params.id);
     if (!pipeline) throw notFound('The pipeline');
-    const rows = await rowsOf<DealRow>(db, sql`select * from deals where organisation_id = ${org} and pipeline_id = ${pipeline.id} order by position, created_at`);
+    return { data: await boardOf(org, pipeline, await baseCurrency(db, org)) };
+  });
+
+  api.get('/api/crm/summary', {
+    config: { access: 'crm.view' },
+    schema: {
+      tags: ['crm'], summary: 'The CRM at a glance: leads by status, each pipeline’s open and weighted totals (base currency), sent quotes expiring within 7 days, and the win rate of the last 90 days',
+      response: { 200: envelope(crmSummarySchema) },
+    },
+  }, async (req) => {
+    const org = (await member(req, 'view')).organisation.id;
     const base = await baseCurrency(db, org);
+    const counts = await rowsOf<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from leads where organisation_id = ${org} group by status`);
+    const leads = Object.fromEntries(LEAD_STATUSES.map((s) => [s, Number(counts.find((c) => c.status === s)?.n ?? 0)])) as CrmSummary['leads'];
+    const pipelines = [];
+    for (const p of await pipelinesOf(org)) {
+      const b = await boardOf(org, p, base);
+      const open = b.columns.filter((c) => c.stage.outcome === 'open');
+      pipelines.push({ id: p.id, name: p.name, kind: p.kind, open_deals: open.reduce((n, c) => n + c.deals.length, 0), open_minor: b.totals.open_minor, weighted_open_minor: b.totals.weighted_open_minor, unconverted: b.unconverted });
+    }
+    const expiring = await rowsOf<{ id: string; number: string; revision: number; client_name: string; valid_until: string; sell_minor: number; currency: string }>(db, sql`
+      select id, number, revision, client_name, valid_until::text as valid_until, sell_minor, currency from quotes
+       where organisation_id = ${org} and status = 'sent' and valid_until >= current_date and valid_until < current_date + 7
+       order by valid_until, number limit 20`);
+    // Decided in the last 90 days: accepted and declined by their decision, expired by when they expired.
+    const [decided] = await rowsOf<{ accepted: number; declined: number; expired: number }>(db, sql`
+      select count(*) filter (where status = 'accepted')::int as accepted, count(*) filter (where status = 'declined')::int as declined, count(*) filter (where status = 'expired')::int as expired
+        from quotes where organisation_id = ${org} and status in ('accepted', 'declined', 'expired') and coalesce(decided_at, updated_at) >= now() - interval '90 days'`);
+    const all = decided.accepted + decided.declined + decided.expired;
+    return {
+      data: {
+        currency: base,
+        leads,
+        pipelines,
+        expiring: expiring.map((q) => ({ ...q, sell_minor: Number(q.sell_minor) })),
+        win_rate: { days: 90, accepted: decided.accepted, declined: decided.declined, expired: decided.expired, pct: all ? ratioPct(decided.accepted, all) : null },
+      },
+    };
+  });
+
+  /** A pipeline's board in the base currency: each deal converted at today's rate, weighted, rounded per deal, then summed. */
+  async function boardOf(org: string, pipeline: Pipeline, base: string): Promise<Board> {
+    const rows = await rowsOf<DealRow>(db, sql`select * from deals where organisation_id = ${org} and pipeline_id = ${pipeline.id} order by position, created_at`);
     const rates = await toBase(org, rows.map((d) => d.currency), base);
     const unconverted = new Set<string>();
     const totals = { total_minor: 0, weighted_minor: 0, open_minor: 0, weighted_open_minor: 0 };
@@ -192,8 +316,8 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       return { stage, deals: dealsOf, total_minor: total, weighted_minor: weighted };
     });
-    return { data: { pipeline, currency: base, columns, totals, unconverted: [...unconverted].sort() } };
-  });
+    return { pipeline, currency: base, columns, totals, unconverted: [...unconverted].sort() };
+  }
 
   api.post('/api/deals', {
     config: { access: 'crm.create' },

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { buyRates, deals as dealsTable, sellRulesTable } from '../../db/schema/index.ts';
 import type { RateCharge } from '#shared/quotes/rates.ts';
-import { acceptQuote, decide, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, writeQuote, type QuoteDraft } from '../quotes/service.ts';
+import { acceptQuote, decide, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, writeQuote, type QuoteDraft, syncQuoteDeal } from '../quotes/service.ts';
 import { quoteMail } from '../quotes/mail.ts';
 
 const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -27,12 +27,14 @@ type Line = [code: string, basis: ChargeBasis, buy: number, sell: number, curren
 type DemoQuote = {
   client: string; contact: string; mode: QuoteMode; incoterm: string; origin: string; destination: string; currency: string;
   ago: number; validDays: number; status: QuoteStatus; reason?: string; cargo?: CargoLine[]; equipment?: EquipmentLine[]; lines: Line[]; notes?: string;
+  /** Who owns it (its commission goes to them); the owner of Northwind by default. */
+  owner?: string;
 };
 
 /** Quotes in every status, on Northwind's real lanes. */
 const QUOTES: DemoQuote[] = [
   {
-    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', ago: 21, validDays: 30, status: 'accepted',
+    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', ago: 21, validDays: 30, status: 'accepted', owner: 'ocean@demo.fyn.local',
     equipment: [{ iso_type: '45G1', count: 2 }],
     lines: [['OFR', 'per_container', 165000, 195000, 'USD'], ['BAF', 'per_container', 31000, 35000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP'], ['HAU', 'per_container', 69000, 82000, 'GBP']],
     notes: 'Two 40′ high cubes of garden furniture, Shanghai to Felixstowe, delivered Harrogate.',
@@ -106,11 +108,12 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
       const number = await nextQuoteNumber(tx, orgId, quoteDate);
       const rates = await freezeRates(tx, orgId, draft, quoteDate, []);
       const created = new Date(`${quoteDate}T09:30:00Z`);
-      await writeQuote(tx, { organisation_id: orgId, id, number, revision: 1, revises_id: null, status: 'draft', client_type: 'native_organisation', client_id: client.id, client_name: q.client, mode: q.mode, origin: q.origin, destination: q.destination, currency: q.currency, valid_until: draft.valid_until, quote_date: quoteDate, created_by: ownerId, owner_user_id: ownerId, created_at: created, updated_at: created }, draft, rates, false);
+      await writeQuote(tx, { organisation_id: orgId, id, number, revision: 1, revises_id: null, status: 'draft', client_type: 'native_organisation', client_id: client.id, client_name: q.client, mode: q.mode, origin: q.origin, destination: q.destination, currency: q.currency, valid_until: draft.valid_until, quote_date: quoteDate, created_by: q.owner ? ids[q.owner] : ownerId, owner_user_id: q.owner ? ids[q.owner] : ownerId, created_at: created, updated_at: created }, draft, rates, false);
       if (q.status === 'draft') return;
       const sentAt = new Date(created.getTime() + 2 * 3_600_000);
       await tx.execute(sql`update quotes set status = 'sent', sent_at = ${sentAt}, link_hash = ${hashToken(token)} where organisation_id = ${orgId} and id = ${id}`);
       const { quote, lines } = (await loadQuote(tx, orgId, id, true))!;
+      await syncQuoteDeal(tx, quote, 'sent');
       if (q.status === 'accepted') await acceptQuote(tx, quote, lines, null);
       else if (q.status === 'declined' || q.status === 'cancelled' || q.status === 'expired') await decide(tx, quote, q.status, q.reason ?? null);
     });

@@ -177,4 +177,25 @@ describe('demo data', () => {
     const [mail] = await t.database.query<{ text: string }>("select text from mail_outbox where subject like '%quotation%' limit 1");
     expect(mail.text).toMatch(/\/quote\/[\w-]{20,}/);
   });
+
+  it('fills the CRM home, client management, carbon offsetting and the commission report with Northwind’s own figures', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const summary = (await owner.get('/api/crm/summary')).data.data;
+    expect(Object.values(summary.leads as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(summary.win_rate.accepted).toBeGreaterThan(0);
+    expect(summary.pipelines.every((p: { open_deals: number }) => p.open_deals > 0)).toBe(true);
+    const clients = (await owner.get('/api/clients?per_page=100')).data.data as { kind: string; credit_status: string | null }[];
+    expect(new Set(clients.map((c) => c.kind))).toEqual(new Set(['organisation', 'shared_connection', 'native_organisation']));
+    expect(new Set(clients.map((c) => c.credit_status).filter(Boolean))).toEqual(new Set(['ok', 'hold', 'stop']));
+    const year = new Date().getUTCFullYear();
+    const today = new Date().toISOString().slice(0, 10);
+    const emissions = (await owner.get(`/api/emissions/report?from=${year}-01-01&to=${today}`)).data.data;
+    expect(Number(emissions.emitted_kg)).toBeGreaterThan(0);
+    expect(Number(emissions.offset_tonnes)).toBeGreaterThan(0);
+    const commission = (await owner.get(`/api/commissions/report?from=${year}-01-01&to=${today}`)).data.data;
+    expect(commission.staff.map((s: { name: string }) => s.name)).toContain('Sofia Ocean');
+    expect(commission.total_commission_minor).toBeGreaterThan(0);
+    const harrogate = clients.find((c) => c.kind === 'native_organisation') as unknown as { id: string };
+    expect((await owner.get(`/api/native-organisations/${harrogate.id}/timeline`)).statusCode).toBe(200);
+  });
 });

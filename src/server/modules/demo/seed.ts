@@ -1,4 +1,5 @@
 import { seedDemoSales } from './sales.ts';
+import { seedDemoCrmRecords } from './crm-records.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -57,6 +58,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   });
   await seedNorthwindRecords(ctx, org.id, ids);
   await seedDemoSales(ctx, org.id, ids);
+  await seedDemoCrmRecords(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

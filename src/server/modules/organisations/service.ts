@@ -1,4 +1,4 @@
-import { createDefaultPipelines } from '../crm/service.ts';
+import { createDefaultPipelines, createReferenceLists } from '../crm/service.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -65,6 +65,7 @@ export async function createOrganisation(ctx: AppContext, userId: string, input:
     await tx.insert(organisationMembers).values({ organisation_id: id, user_id: userId, role_id: roleIds.owner });
     await tx.insert(chargeCodesTable).values(defaultChargeCodes(id, input.country));
     await createDefaultPipelines(tx, id);
+    await createReferenceLists(tx, id);
     await tx.insert(organisationCurrenciesTable).values({ organisation_id: id, id: uuidv7(), currency: localCurrency(input.country), is_base: true });
     await tx.insert(organisationStatusEvents).values({ organisationId: id, id: uuidv7(), fromStatus: 'none', toStatus: 'inactive', actorUserId: userId, reason: 'organisation_created' });
     return org;

@@ -157,6 +157,39 @@ describe('quotes', () => {
     expect(audit.map((a) => a.action)).toEqual(['revise', 'update', 'send', 'decline']);
   });
 
+  it('puts a sent quote on the quote pipeline, carries the deal over to a revision, and closes it won or lost with the quote', async () => {
+    const dealOf = async (quoteId: string) =>
+      (await t.database.query<{ stage: string; outcome: string; value_minor: string; currency: string; lost_reason: string | null; quote_id: string }>(
+        `select s.name as stage, s.outcome, d.value_minor::text as value_minor, d.currency, d.lost_reason, d.quote_id from deals d join pipeline_stages s on s.organisation_id = d.organisation_id and s.id = d.stage_id
+          join pipelines p on p.organisation_id = d.organisation_id and p.id = d.pipeline_id where p.kind = 'quote' and d.quote_id = $1`, [quoteId]))[0];
+    const q = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    expect(await dealOf(q.id)).toBeUndefined();
+    await northwind.post(`/api/quotes/${q.id}/send`, {});
+    expect(await dealOf(q.id)).toMatchObject({ stage: 'Enquiry', outcome: 'open', value_minor: '68122', currency: 'GBP' });
+    const r2 = (await northwind.post(`/api/quotes/${q.id}/revise`, {})).data.data.id;
+    await northwind.post(`/api/quotes/${r2}/send`, {});
+    expect(await dealOf(q.id)).toBeUndefined();
+    expect(await dealOf(r2)).toMatchObject({ stage: 'Enquiry', outcome: 'open' });
+    await northwind.post(`/api/quotes/${r2}/decline`, { reason: 'Went with a cheaper offer' });
+    expect(await dealOf(r2)).toMatchObject({ stage: 'Lost', outcome: 'lost', lost_reason: 'Went with a cheaper offer' });
+    const won = (await northwind.post('/api/quotes', airQuote(acme))).data.data;
+    await northwind.post(`/api/quotes/${won.id}/send`, {});
+    await northwind.post(`/api/quotes/${won.id}/accept`, {});
+    expect(await dealOf(won.id)).toMatchObject({ stage: 'Won', outcome: 'won', lost_reason: null });
+    const board = (await northwind.get(`/api/pipelines`)).data.data.find((p: { kind: string }) => p.kind === 'quote');
+    const deals = (await northwind.get(`/api/pipelines/${board.id}/board`)).data.data.columns.flatMap((c: { deals: { quote_id: string }[] }) => c.deals);
+    expect(deals.map((d: { quote_id: string }) => d.quote_id)).toEqual(expect.arrayContaining([r2, won.id]));
+  });
+
+  it('shows the same cargo by the other modes Rotterdam and Hamburg both serve, lowest emissions first', async () => {
+    const q = (await northwind.post('/api/quotes', airQuote(acme, { mode: 'road_ftl', incoterm: 'DAP', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR' }))).data.data;
+    expect(q.emissions.legs[0].mode).toBe('road_ftl');
+    // Both places are ports, rail and road terminals and airports (UN/LOCODE functions 12345): sea, rail and air remain.
+    expect(q.emissions.alternatives.map((a: { mode: string }) => a.mode)).toEqual(['sea_lcl', 'rail', 'air']);
+    const kg = q.emissions.alternatives.map((a: { kg_co2e: string }) => Number(a.kg_co2e));
+    expect([...kg].sort((a, b) => a - b)).toEqual(kg);
+  });
+
   it('lists newest first with a keyset cursor, by status and by search', async () => {
     const first = await northwind.get('/api/quotes?limit=2');
     expect(first.data.data).toHaveLength(2);
@@ -322,9 +355,17 @@ describe('native organisations', () => {
     const dupe = await native(northwind, 'Merge Target Limited', { email: 'ops@merge-target.example' });
     await northwind.post('/api/native-contacts', { native_organisation_id: dupe, name: 'Rhys Evans', email: 'rhys@merge-target.example', is_primary: true });
     const q = (await northwind.post('/api/quotes', airQuote(dupe))).data.data;
+    // Its own records go too: an address, a logged call, a bank account the other holds already (kept once) and one it does not.
+    await northwind.post('/api/native-addresses', { native_organisation_id: dupe, label: 'Warehouse', location_type: 'warehouse', line1: '1 Quay St', town: 'Cardiff', country: 'GB', is_primary: true });
+    await northwind.post('/api/crm-activities', { native_organisation_id: dupe, kind: 'call', subject: 'Asked for LCL rates', occurred_on: '2026-11-20' });
+    await northwind.post('/api/native-bank-details', { native_organisation_id: keep, account_name: 'Keep', bank_name: 'NatWest', iban: 'GB29NWBK60161331926819', currency: 'GBP' });
+    await northwind.post('/api/native-bank-details', { native_organisation_id: dupe, account_name: 'Dupe', bank_name: 'NatWest', iban: 'GB29NWBK60161331926819', currency: 'GBP' });
+    await northwind.post('/api/native-bank-details', { native_organisation_id: dupe, account_name: 'Dupe EUR', bank_name: 'ING', iban: 'NL91ABNA0417164300', currency: 'EUR' });
     const merged = await northwind.post(`/api/native-organisations/${dupe}/merge`, { into_id: keep });
     expect(merged.statusCode, merged.body).toBe(200);
-    expect(merged.data.data).toEqual({ id: keep, merged_id: dupe, moved: { contacts: 1, quotes: 1, bookings: 0 } });
+    expect(merged.data.data).toEqual({ id: keep, merged_id: dupe, moved: { contacts: 1, quotes: 1, bookings: 0, records: 3 } });
+    expect((await northwind.get(`/api/native-bank-details?filter[native_organisation_id]=${keep}`)).data.data.map((b: { iban: string }) => b.iban).sort()).toEqual(['GB29NWBK60161331926819', 'NL91ABNA0417164300']);
+    expect((await northwind.get(`/api/crm-activities?filter[native_organisation_id]=${keep}`)).data.data.map((a: { subject: string }) => a.subject)).toEqual(['Asked for LCL rates']);
     expect((await northwind.get(`/api/native-organisations/${dupe}`)).statusCode).toBe(404);
     expect((await northwind.get(`/api/quotes/${q.id}`)).data.data.client).toEqual({ type: 'native_organisation', id: keep, name: 'Merge Target Ltd' });
     const contacts = (await northwind.get(`/api/native-contacts?filter[native_organisation_id]=${keep}`)).data.data;

@@ -15,8 +15,7 @@ import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import {
   acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, placeNames, presentQuote, presentSummary, recipientOf, today, writeQuote,
-  type QuoteDraft, type QuoteRow,
-} from './service.ts';
+  type QuoteDraft, type QuoteRow, syncQuoteDeal } from './service.ts';
 import { FILES_PREFIX } from '../files/images.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';
@@ -73,7 +72,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'The organisation’s quotes, newest first (keyset pages)', querystring: quoteListQuery, response: { 200: quotePageSchema } },
   }, async (req) => {
     const m = await member(req, 'view');
-    const { status, q, cursor, limit } = req.query;
+    const { status, q, client_id, cursor, limit } = req.query;
     let after = sql``;
     if (cursor) {
       const [at, id] = decodeCursor(cursor);
@@ -84,6 +83,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await rowsOf<QuoteRow>(db, sql`
       select * from quotes where organisation_id = ${m.organisation.id}
         ${status ? sql`and status = ${status}` : sql``}
+        ${client_id ? sql`and client_id = ${client_id}` : sql``}
         ${term ? sql`and search_text like ${`%${escapeLike(term)}%`}` : sql``}
         ${after}
        order by created_at desc, id desc limit ${limit}`);
@@ -220,6 +220,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = new Date();
       await tx.execute(sql`update quotes set status = 'sent', sent_at = ${now}, link_hash = ${hashToken(token)}, updated_at = ${now} where organisation_id = ${m.organisation.id} and id = ${quote.id}`);
       await auditQuote(tx, m.organisation.id, m.user.id, 'send', quote.id, { to });
+      await syncQuoteDeal(tx, quote, 'sent');
       return quoteMail(to, m.organisation.name, m.user.name, quote, `${ctx.config.appUrl}/quote/${token}`);
     });
     // After the commit: a link that reaches the client always works.

@@ -8,6 +8,7 @@ import type { ChargeBasis, QuoteClientType, QuoteMode } from '#shared/quotes/mod
 import { rowsOf, type Database, type Tx } from '../../db/client.ts';
 import { auditEvents, bookings, numberSequences, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkReferenceCodes, firstStage } from '../crm/service.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
 import { emissionsOf } from './emissions.ts';
@@ -123,6 +124,11 @@ export async function writeQuote(
   rates: FrozenRate[],
   update: boolean,
 ): Promise<void> {
+  await checkReferenceCodes(tx, row.organisation_id, {
+    mode: draft.mode,
+    incoterm: draft.incoterm,
+    equipment: draft.equipment.map((e, i) => ({ field: `equipment.${i}.iso_type`, code: e.iso_type })),
+  });
   const f = figuresOf(draft, rates);
   const values = {
     ...row,
@@ -301,7 +307,7 @@ export async function acceptQuote(tx: Tx, q: QuoteRow, lines: LineRow[], actorId
   const year = now.toISOString().slice(0, 4);
   const number = `B-${year}-${String(await nextNumber(tx, q.organisation_id, `booking:${year}`)).padStart(5, '0')}`;
   await tx.insert(bookings).values({
-    organisation_id: q.organisation_id, id, number, status: 'received', quote_id: q.id,
+    organisation_id: q.organisation_id, id, number, status: 'received', quote_id: q.id, created_at: now, updated_at: now,
     client_type: q.client_type, client_id: q.client_id, client_name: q.client_name, contact_id: q.contact_id,
     mode: q.mode, incoterm: q.incoterm, origin: q.origin, destination: q.destination, cargo: q.cargo, equipment: q.equipment, currency: q.currency,
     charges: lines.map((l) => ({
@@ -312,6 +318,7 @@ export async function acceptQuote(tx: Tx, q: QuoteRow, lines: LineRow[], actorId
   });
   await tx.execute(sql`update quotes set status = 'accepted', decided_at = ${now}, booking_id = ${id}, updated_at = ${now} where organisation_id = ${q.organisation_id} and id = ${q.id}`);
   await tx.insert(auditEvents).values({ organisation_id: q.organisation_id, id: uuidv7(), actor_user_id: actorId, action: 'create', entity: 'bookings', entity_id: id, changes: { quote_id: q.id, number } });
+  await syncQuoteDeal(tx, q, 'accepted');
   return id;
 }
 
@@ -326,6 +333,7 @@ export async function decide(tx: Tx, q: QuoteRow, status: 'declined' | 'cancelle
     update quotes set status = ${status}, updated_at = ${now}, decline_reason = ${reason},
       decided_at = ${status === 'declined' ? now : q.decided_at}
      where organisation_id = ${q.organisation_id} and id = ${q.id}`);
+  await syncQuoteDeal(tx, q, status, reason);
 }
 
 /** Where a quote's link goes by default: its contact's address, else the client's. */
@@ -345,4 +353,37 @@ export async function recipientOf(tx: Tx, q: QuoteRow): Promise<string | null> {
 export async function placeNames(db: Tx | Database['db'], codes: string[]): Promise<Record<string, string>> {
   const rows = await rowsOf<{ code: string; name: string }>(db, sql`select code, name from locations where code = any(${`{${codes.join(',')}}`}::text[])`);
   return Object.fromEntries(rows.map((r) => [r.code, r.name]));
+}
+
+/**
+ * Keeps a quote's deal on the organisation's first quote pipeline in step with the quote: sending puts
+ * it on the board (at the first open stage, valued at the sell total) or, for a revision, carries the
+ * revised quote's deal over; acceptance moves it to the pipeline's won stage, a decline, expiry or
+ * cancellation to its lost stage with the reason. Without a quote pipeline nothing happens.
+ */
+export async function syncQuoteDeal(tx: Tx, q: Pick<QuoteRow, 'organisation_id' | 'id' | 'revises_id' | 'number' | 'client_type' | 'client_id' | 'client_name' | 'sell_minor' | 'currency' | 'valid_until' | 'owner_user_id'>, status: 'sent' | 'accepted' | 'declined' | 'cancelled' | 'expired', reason: string | null = null): Promise<void> {
+  const org = q.organisation_id;
+  const ids = [q.id, q.revises_id].filter((v): v is string => Boolean(v));
+  const [deal] = await rowsOf<{ id: string; pipeline_id: string }>(tx, sql`
+    select id, pipeline_id from deals where organisation_id = ${org} and quote_id = any(${`{${ids.join(',')}}`}::uuid[]) order by created_at limit 1`);
+  if (status === 'sent') {
+    if (deal) {
+      await tx.execute(sql`update deals set quote_id = ${q.id}, value_minor = ${num(q.sell_minor)}, currency = ${q.currency}, updated_at = now() where organisation_id = ${org} and id = ${deal.id}`);
+      return;
+    }
+    const at = await firstStage(tx, org, 'quote');
+    if (!at) return;
+    await tx.execute(sql`
+      insert into deals (organisation_id, id, pipeline_id, stage_id, title, client_type, client_id, client_name, value_minor, currency, owner_user_id, expected_close, quote_id, position)
+      values (${org}, ${uuidv7()}, ${at.pipeline_id}, ${at.stage_id}, ${`${q.number} · ${q.client_name}`}, ${q.client_type}, ${q.client_id}, ${q.client_name}, ${num(q.sell_minor)}, ${q.currency},
+              ${q.owner_user_id}, ${String(q.valid_until).slice(0, 10)}, ${q.id},
+              (select coalesce(min(position), 0) - 1 from deals where organisation_id = ${org} and stage_id = ${at.stage_id}))`);
+    return;
+  }
+  if (!deal) return;
+  const outcome = status === 'accepted' ? 'won' : 'lost';
+  await tx.execute(sql`
+    update deals set stage_id = s.id, lost_reason = ${outcome === 'lost' ? (reason ?? status) : null}, updated_at = now()
+      from (select id from pipeline_stages where organisation_id = ${org} and pipeline_id = ${deal.pipeline_id} and outcome = ${outcome} order by position limit 1) s
+     where deals.organisation_id = ${org} and deals.id = ${deal.id}`);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkReferenceCodes } from '../crm/service.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -123,6 +124,7 @@ export function registerRateRoutes(app: FastifyInstance, ctx: AppContext) {
     const b = req.body;
     if (b.valid_until < b.valid_from) throw new AppError(422, 'validation_failed', 'The rate must end on or after the day it starts.', { valid_until: 'Before the start.' });
     await checkCodes(m.organisation.id, b.charges);
+    await checkReferenceCodes(db, m.organisation.id, { mode: b.mode, equipment: b.equipment ? [{ field: 'equipment', code: b.equipment }] : [] });
     const id = uuidv7();
     const row = await db
       .transaction(async (tx) => {
@@ -150,6 +152,7 @@ export function registerRateRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await member(req, 'update');
     if (req.body.charges) await checkCodes(m.organisation.id, req.body.charges);
+    await checkReferenceCodes(db, m.organisation.id, { mode: req.body.mode, equipment: req.body.equipment ? [{ field: 'equipment', code: req.body.equipment }] : [] });
     const row = await db
       .transaction(async (tx) => {
         const [r] = await tx

@@ -13,6 +13,7 @@ export function registerControlCentreSummary(app: FastifyInstance, ctx: AppConte
   const parts = [
     ...RESOURCES.map((d) => `select '${d.name}' as name, count(*)::int as n from "${getTableName(tableOf(d.name))}" where organisation_id = $1`),
     `select 'staff', count(*)::int from organisation_members where organisation_id = $1`,
+    `select 'rates', count(*)::int from buy_rates where organisation_id = $1`,
   ];
   const query = parts.join(' union all ');
   app.withTypeProvider<ZodTypeProvider>().get('/api/control-centre/summary', {

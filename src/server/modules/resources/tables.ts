@@ -1,6 +1,8 @@
 import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
+  carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
+  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -27,6 +29,18 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   'native-contacts': nativeContactsTable,
   'sell-rules': sellRulesTable,
   leads: leadsTable,
+  'native-addresses': nativeAddressesTable,
+  'native-bank-details': nativeBankDetailsTable,
+  'native-standards-certifications': nativeStandardsCertificationsTable,
+  'native-supply-chain-networks': nativeSupplyChainNetworksTable,
+  'crm-activities': crmActivitiesTable,
+  'carbon-offsets': carbonOffsetsTable,
+  directions: directionsTable,
+  'load-types': loadTypesTable,
+  'transport-modes': transportModesTable,
+  incoterms: incotermsTable,
+  'equipment-types': equipmentTypesTable,
+  clocks: clocksTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -78,7 +78,16 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover'];
+export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import'];
+/** The real file each upload takes (a picture unless named here): an import takes a table. */
+export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string }> = {
+  'POST /api/leads/import': { filename: 'leads.csv', type: 'text/csv', data: 'company_name,country,source\nHull Timber Ltd,GB,website\n' },
+  'POST /api/rates/import': {
+    filename: 'rates.csv',
+    type: 'text/csv',
+    data: 'carrier,mode,origin,destination,equipment,valid_from,valid_until,basis,amount,currency\nMSC,sea_fcl,CNSHA,GBFXT,45G1,2026-12-01,2027-02-28,per_container,1850.00,USD\n',
+  },
+};
 export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook'];
 /**
  * Streams that stay open (Server-Sent Events): only refusals are called (anonymous 401, malformed

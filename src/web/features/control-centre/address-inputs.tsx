@@ -20,9 +20,8 @@ type Registered = (typeof RESOURCES)[number];
 type BuilderFieldMap = { readonly [R in Registered as R['name']]?: { readonly [F in keyof z.input<ResourceSchemas[R['name']]>]?: BuilderKind } };
 
 /** The fields of each resource that get builder inputs (by descriptor name, then field name). */
-export const BUILDER_FIELDS: BuilderFieldMap = {
-  addresses: { country: 'country', subdivision: 'subdivision', county: 'county', town: 'town', location_code: 'location' },
-};
+const ADDRESS_BUILDER = { country: 'country', subdivision: 'subdivision', county: 'county', town: 'town', location_code: 'location' } as const;
+export const BUILDER_FIELDS: BuilderFieldMap = { addresses: ADDRESS_BUILDER, 'native-addresses': ADDRESS_BUILDER };
 
 const builderFieldsOf = (resource: string) => (BUILDER_FIELDS as Readonly<Record<string, Readonly<Record<string, BuilderKind>> | undefined>>)[resource];
 

@@ -11,7 +11,7 @@ import { descriptorNamed } from './reference-lookup.ts';
 export const CONTROL_CENTRE_PATH = '/organisation/control-centre';
 
 /** The areas of the control centre: where each lives and which record counts it shows. */
-export const AREAS: readonly { path: string; titleKey: string; counts: readonly string[]; later?: boolean }[] = [
+export const AREAS: readonly { path: string; titleKey: string; counts: readonly string[] }[] = [
   { path: 'staff', titleKey: 'titles.cc_staff', counts: ['staff'] },
   { path: 'roles-and-permissions', titleKey: 'titles.cc_roles_and_permissions', counts: ['roles'] },
   { path: 'departments', titleKey: 'titles.cc_departments', counts: ['departments'] },
@@ -27,8 +27,9 @@ export const AREAS: readonly { path: string; titleKey: string; counts: readonly 
   { path: 'tasks', titleKey: 'titles.cc_tasks', counts: ['tasks'] },
   { path: 'standards-and-certifications', titleKey: 'titles.cc_standards_and_certifications', counts: ['standards-certifications'] },
   { path: 'supply-chain-and-logistics', titleKey: 'titles.cc_supply_chain_and_logistics', counts: ['supply-chain-networks'] },
-  { path: 'rate-management', titleKey: 'titles.cc_rate_management', counts: [], later: true },
-  { path: 'rms', titleKey: 'titles.cc_rms', counts: [], later: true },
+  { path: 'rate-management', titleKey: 'titles.cc_rate_management', counts: ['rates'] },
+  { path: 'rms', titleKey: 'titles.cc_rms', counts: ['sell-rules'] },
+  { path: 'reference-lists', titleKey: 'titles.cc_reference_lists', counts: ['transport-modes', 'incoterms', 'equipment-types', 'directions', 'load-types', 'clocks'] },
 ];
 
 /**
@@ -41,7 +42,7 @@ export function ControlCentreScreen({ profile }: { profile?: ReactNode }) {
   const forbidden = summary.isError && isApiFailure(summary.error) && summary.error.status === 403;
 
   const countLine = (name: string) => {
-    const title = name === 'staff' ? t('staff.members') : t(descriptorNamed(name)?.titleKey ?? name);
+    const title = name === 'staff' ? t('staff.members') : name === 'rates' ? t('control_centre.buy_rates') : t(descriptorNamed(name)?.titleKey ?? name);
     const count = summary.data?.[name] ?? 0;
     return (
       <li key={name}>
@@ -77,9 +78,7 @@ export function ControlCentreScreen({ profile }: { profile?: ReactNode }) {
               className="fyn-cc-area"
               title={<Link to={`${CONTROL_CENTRE_PATH}/${area.path}`}>{t(area.titleKey)}</Link>}
             >
-              {area.later ? (
-                <span className="fyn-secondary">{t('control_centre.later')}</span>
-              ) : summary.isPending ? (
+              {summary.isPending ? (
                 <Skeleton active paragraph={false} title={{ width: '60%' }} />
               ) : summary.isError ? (
                 <span className="fyn-secondary">—</span>

@@ -8,7 +8,7 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { ccApi } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
-import { formatDay } from './format-value.tsx';
+import { formatDay } from '../../lib/format-day.ts';
 import { validationText } from './validation-text.ts';
 
 interface ConvertValues {

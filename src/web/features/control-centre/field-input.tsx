@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
+import { majorOf, minorOf, MoneyError } from '#shared/money/amounts.ts';
+import { isCurrencyCode, minorDigits } from '#shared/money/currency.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { countryOptions } from '../../lib/countries.ts';
 import { useCcTranslation } from './cc-texts.ts';
@@ -13,8 +15,9 @@ export function FieldInput({
   field,
   clearable,
   country,
+  currency,
   ...props
-}: ControlProps & { field: ResourceField; clearable: boolean; country?: string }) {
+}: ControlProps & { field: ResourceField; clearable: boolean; country?: string; currency?: string }) {
   const { t, i18n } = useCcTranslation();
   const language = i18n.language;
   const countries = useMemo(() => countryOptions(language), [language]);
@@ -26,8 +29,33 @@ export function FieldInput({
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea {...common} value={text} onChange={onText} autoSize={{ minRows: 3, maxRows: 8 }} />;
+    case 'money': {
+      // Typed in major units ("25,000.00") with the currency's ISO digits, held in minor units (what the API takes).
+      const money = currency && isCurrencyCode(currency) ? currency : 'EUR';
+      const digits = minorDigits(money);
+      return (
+        <InputNumber<string>
+          {...common}
+          stringMode
+          inputMode="decimal"
+          min="0"
+          precision={digits}
+          addonAfter={currency && isCurrencyCode(currency) ? currency : undefined}
+          value={typeof props.value === 'number' ? majorOf(props.value, money) : null}
+          onChange={(v) => {
+            if (v === null || v === '') return props.onChange?.(null);
+            try {
+              props.onChange?.(minorOf(v, money));
+            } catch (e) {
+              // More digits than the currency has, mid-typing: the input rounds them on blur.
+              if (!(e instanceof MoneyError)) throw e;
+            }
+          }}
+          style={{ width: '100%' }}
+        />
+      );
+    }
     case 'number':
-    case 'money':
       return (
         <InputNumber
           {...common}

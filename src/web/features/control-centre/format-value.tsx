@@ -7,18 +7,12 @@ import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
 import { countryName } from '../../lib/countries.ts';
 import { currencyLabel } from './currencies.ts';
+import { formatDay } from '../../lib/format-day.ts';
 
 const ENUM_COLOURS: Record<string, string> = {
   active: 'green', done: 'green', prospect: 'blue', in_progress: 'blue', on_hold: 'gold', todo: 'default',
   ended: 'default', cancelled: 'default', urgent: 'red', high: 'orange', low: 'default', normal: 'default',
 };
-
-/** "2026-11-21" in the interface language (a calendar day: no time zone shift). */
-export function formatDay(value: string, language: string): string {
-  const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(day.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
-}
 
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value);

@@ -10,6 +10,10 @@ export const RESOURCE_FORM = 'cc-resource-form';
 export interface ResourceFormData {
   descriptor: ResourceDescriptor;
   record: ResourceRecord | null;
+  /** Values a new record takes without showing their fields (ResourcePage's `fixed`). */
+  preset?: Record<string, string>;
+  /** Starting values of a new record's shown fields (today's date for a logged call). */
+  defaults?: Record<string, unknown>;
 }
 
 // The form (antd's Form, its validator, every kind of field) loads when a form is first opened,
@@ -20,11 +24,11 @@ registerDrawerContent(
 );
 
 /** Opens the app's drawer with the form of a new record (`record` null) or of a record. */
-export function openResourceForm(descriptor: ResourceDescriptor, record: ResourceRecord | null): void {
+export function openResourceForm(descriptor: ResourceDescriptor, record: ResourceRecord | null, preset?: Record<string, string>, defaults?: Record<string, unknown>): void {
   const what = ccT(descriptor.titleKey);
   useDrawerStore.getState().openDrawer({
     type: RESOURCE_FORM,
     title: ccT(record ? 'control_centre.edit_title' : 'control_centre.create_title', { title: what }),
-    data: { descriptor, record } satisfies ResourceFormData,
+    data: { descriptor, record, preset, defaults } satisfies ResourceFormData,
   });
 }

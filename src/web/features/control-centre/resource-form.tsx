@@ -3,10 +3,11 @@ import { Alert, Button, Flex, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
 import type { ResourceFormData } from './open-resource-form.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
+import { isApiFailure, type ApiFailure } from '../../lib/api-failure.ts';
+import { Link } from 'react-router';
 import { feedback } from '../../lib/feedback.ts';
 import { useAddressBuilder } from './address-inputs.tsx';
-import { ccApi, ccKeys } from './cc-api.ts';
+import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { FieldInput } from './field-input.tsx';
 import { validationText } from './validation-text.ts';
@@ -17,27 +18,49 @@ import { acceptsNull, bodyOf, checkField, checkRecord, formValuesOf, type FormVa
  * checked with the descriptor's zod schema before sending, the server's field errors shown on
  * the fields.
  */
-export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData & { onDone: () => void }) {
+export function ResourceForm({
+  descriptor: d,
+  record,
+  preset,
+  defaults,
+  onDone,
+  onCreated,
+  candidateHref,
+}: ResourceFormData & {
+  onDone: () => void;
+  /** A new record, as the server answered it (a page that opens it next). */
+  onCreated?: (created: ResourceRecord) => void;
+  /** Where a possible duplicate's name links to (a native organisation's profile). */
+  candidateHref?: (id: string) => string;
+}) {
   const { t } = useCcTranslation();
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  // 409 possible_duplicate (descriptors with the `force` flag): what it looks like, and the body to send again forced.
+  const [duplicates, setDuplicates] = useState<{ candidates: ApiFailure['candidates']; body: Record<string, unknown> } | null>(null);
   const country = Form.useWatch('country', form) as string | undefined;
+  const currency = Form.useWatch('currency', form) as string | undefined;
   const names = d.fields.map((f) => f.name);
   // Addresses: country, subdivision, town, county and UN/LOCODE inputs fed by the address builder.
   const builder = useAddressBuilder(d.name, form);
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (record ? ccApi.update(d.name, record.id, body) : ccApi.create(d.name, body)),
-    onMutate: () => setProblem(null),
-    onSuccess: async () => {
+    onMutate: () => {
+      setProblem(null);
+      setDuplicates(null);
+    },
+    onSuccess: async (saved) => {
       feedback().message.success(t(record ? 'control_centre.saved' : 'control_centre.created'));
       await queryClient.invalidateQueries({ queryKey: ccKeys.resource(d.name) });
       void queryClient.invalidateQueries({ queryKey: ccKeys.summary });
+      if (!record) onCreated?.(saved);
       onDone();
     },
-    onError: (error) => {
+    onError: (error, body) => {
       if (!isApiFailure(error)) return setProblem(t('errors.server'));
+      if (error.code === 'possible_duplicate' && d.createFlags?.includes('force')) return setDuplicates({ candidates: error.candidates, body });
       if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
       const fields = Object.entries(error.fields).filter(([name]) => names.includes(name));
       if (fields.length > 0) {
@@ -75,16 +98,41 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
       name={`cc-${d.name}`}
       layout="vertical"
       requiredMark="optional"
-      initialValues={formValuesOf(d, record)}
+      initialValues={{ ...formValuesOf(d, record), ...(!record && { ...defaults, ...preset }) }}
       onFinish={submit}
       onValuesChange={builder?.onValuesChange}
       scrollToFirstError
     >
       {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />}
+      {duplicates && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 24 }}
+          title={t('control_centre.possible_duplicate')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {duplicates.candidates.map((c) => (
+                <li key={c.id}>
+                  {candidateHref ? <Link to={candidateHref(c.id)}>{c.name}</Link> : c.name} · {c.country}
+                  {c.vat_number ? ` · ${c.vat_number}` : ''}
+                </li>
+              ))}
+            </ul>
+          }
+          action={
+            <Button size="small" onClick={() => save.mutate({ ...duplicates.body, force: true })}>
+              {t('control_centre.create_anyway')}
+            </Button>
+          }
+        />
+      )}
       {d.fields.map((field) => (
         <Form.Item
           key={field.name}
           name={field.name}
+          hidden={Boolean(preset?.[field.name])}
           label={t(field.labelKey)}
           required={field.required}
           extra={builder?.extra(field)}
@@ -99,7 +147,7 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
           ]}
         >
           {builder?.render(field, acceptsNull(d, field)) ?? (
-            <FieldInput field={field} clearable={acceptsNull(d, field)} country={country} />
+            <FieldInput field={field} clearable={acceptsNull(d, field)} country={country} currency={currency} />
           )}
         </Form.Item>
       ))}
@@ -115,8 +163,8 @@ export function ResourceForm({ descriptor: d, record, onDone }: ResourceFormData
 
 /** The drawer content that `openResourceForm` (open-resource-form.ts) loads on first use. */
 export function ResourceFormDrawer({ data, close }: DrawerContentProps) {
-  const { descriptor, record } = data as ResourceFormData;
+  const { descriptor, record, preset, defaults } = data as ResourceFormData;
   // Keyed by record: opening another record starts a fresh form.
-  return <ResourceForm key={record?.id ?? 'new'} descriptor={descriptor} record={record} onDone={close} />;
+  return <ResourceForm key={record?.id ?? 'new'} descriptor={descriptor} record={record} preset={preset} defaults={defaults} onDone={close} />;
 }
 

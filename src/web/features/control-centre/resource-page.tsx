@@ -29,6 +29,13 @@ export interface ResourcePageProps {
   intro?: ReactNode;
   /** A record type's own actions on a row (a lead's Convert), before Edit and Delete. */
   rowActions?: (row: ResourceRecord) => ReactNode;
+  /**
+   * Fields fixed for the whole list (a native organisation's addresses: its id): always filtered on,
+   * neither a column nor a filter, and set on every record created from here.
+   */
+  fixed?: Record<string, string>;
+  /** More buttons of the page's head (a leads import), before Add. */
+  actions?: ReactNode;
 }
 
 /** Names of a page of rows' referenced records, one lookup per reference field shown. */
@@ -114,12 +121,12 @@ function TextFilter({ label, ariaLabel, value, onChange }: { label: string; aria
  * the table (server paging, sorting, filters and search), create and edit in the app drawer,
  * delete with a confirmation, CSV and XLSX export of what the list shows.
  */
-export function ResourcePage({ descriptor: d, title, intro, rowActions }: ResourcePageProps) {
+export function ResourcePage({ descriptor: d, title, intro, rowActions, fixed, actions }: ResourcePageProps) {
   const { t, i18n } = useCcTranslation();
   const language = i18n.language;
   const queryClient = useQueryClient();
   const { can, loading: permissionsLoading } = usePermissions();
-  const [state, setState] = useState<ListState>(() => initialListState(d));
+  const [state, setState] = useState<ListState>(() => ({ ...initialListState(d), filters: { ...fixed } }));
   // A link may open the list already searched (the header's search: ?q=<name>).
   const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '');
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
@@ -161,8 +168,9 @@ export function ResourcePage({ descriptor: d, title, intro, rowActions }: Resour
   // Past the server's count cap the pager still reaches the next page while a page comes back full.
   const total = exact ? counted : Math.max(counted, effective.page * effective.perPage + (rows.length === effective.perPage ? 1 : 0));
   const fieldsByName = new Map(d.fields.map((f) => [f.name, f]));
-  const referenceFields = d.columns.map((c) => fieldsByName.get(c)).filter((f): f is ResourceField => f?.kind === 'reference');
-  const filters = d.filterable.map((name) => fieldsByName.get(name)).filter((f): f is ResourceField => Boolean(f));
+  const shownColumns = d.columns.filter((c) => !fixed?.[c]);
+  const referenceFields = shownColumns.map((c) => fieldsByName.get(c)).filter((f): f is ResourceField => f?.kind === 'reference');
+  const filters = d.filterable.filter((name) => !fixed?.[name]).map((name) => fieldsByName.get(name)).filter((f): f is ResourceField => Boolean(f));
 
   const setFilter = (name: string, value: string) =>
     setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [name]: value } }));
@@ -181,7 +189,7 @@ export function ResourcePage({ descriptor: d, title, intro, rowActions }: Resour
   }
 
   const columns = (labels: Map<string, Map<string, string>>): DataColumn<ResourceRecord>[] => [
-    ...d.columns.map((name) => {
+    ...shownColumns.map((name) => {
       const field = fieldsByName.get(name)!;
       return {
         key: name,
@@ -232,7 +240,7 @@ export function ResourcePage({ descriptor: d, title, intro, rowActions }: Resour
       description={narrowed ? t('control_centre.no_match') : t('control_centre.empty', { title: t(d.titleKey) })}
     >
       {!narrowed && mayCreate && (
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null, fixed)}>
           {t('control_centre.add_first')}
         </Button>
       )}
@@ -262,8 +270,9 @@ export function ResourcePage({ descriptor: d, title, intro, rowActions }: Resour
               </Button>
             </>
           )}
+          {actions}
           {mayCreate && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null)}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openResourceForm(d, null, fixed)}>
               {t('control_centre.add')}
             </Button>
           )}

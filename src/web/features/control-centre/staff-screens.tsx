@@ -12,7 +12,7 @@ import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './reference-select.tsx';
-import { formatDay } from './format-value.tsx';
+import { formatDay } from '../../lib/format-day.ts';
 import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
 import { usePrivileges } from './privileges.ts';

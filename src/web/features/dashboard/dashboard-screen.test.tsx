@@ -99,15 +99,20 @@ describe('dashboard screen', () => {
     const analytics = await screen.findByRole('region', { name: 'Analytics' });
     expect(analytics.textContent).toContain('Analytics appear once your organisation records quotations and shipments.');
     expect(within(analytics).getByRole('link', { name: 'Create your organisation' }).getAttribute('href')).toBe('/organisation/create');
-    expect(screen.getByRole('region', { name: 'CRM' }).textContent).toContain('No leads yet');
+    expect(screen.getByRole('region', { name: 'CRM' }).textContent).toContain('No CRM activity yet');
     expect(screen.getByRole('region', { name: 'Department' }).textContent).toContain('No departments yet');
   });
 
-  it('links the CRM when the user has an organisation', async () => {
-    logIn(null, { organisation: { id: 'o1', name: 'Northwind', status: 'active' } });
+  it('links the CRM when the user has an organisation and may see it', async () => {
+    api.get.mockImplementation(async (path: string) =>
+      path === '/crm/summary'
+        ? { currency: 'GBP', leads: { new: 1, contacted: 0, qualified: 0, converted: 0, lost: 0 }, pipelines: [], expiring: [], win_rate: { days: 90, accepted: 0, declined: 0, expired: 0, pct: null } }
+        : [],
+    );
+    logIn(null, { organisation: { id: 'o1', name: 'Northwind', status: 'active' }, permissions: ['crm.view'] });
     renderDashboard();
     const crm = await screen.findByRole('region', { name: 'CRM' });
-    expect(within(crm).getByRole('link', { name: 'Open the CRM' }).getAttribute('href')).toBe('/organisation/crm');
+    expect((await within(crm).findByRole('link', { name: 'Open the CRM' })).getAttribute('href')).toBe('/organisation/crm');
     expect(within(screen.getByRole('region', { name: 'Analytics' })).queryByRole('link')).toBeNull();
   });
 

@@ -1,12 +1,13 @@
 import './pipeline.css';
-import { Card, Empty, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { Card, Empty, Input, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { DndContext, KeyboardCode, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Board, Deal, Pipeline } from '#shared/api/crm.ts';
 import { formatPercent } from '#shared/money/format.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format-day.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { Money } from './quote-bits.tsx';
@@ -15,8 +16,23 @@ import { useSalesTranslation } from './sales-texts.ts';
 const boardKey = (id: string) => ['pipelines', 'board', id] as const;
 
 /**
+ * The keyboard moves a picked-up deal one whole column per arrow (left or right), not a few pixels:
+ * its top left lands inside the next column's box, where the drop finds that stage.
+ */
+export const columnByColumn: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const step = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
+  if (!step) return undefined;
+  event.preventDefault();
+  const columns = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
+  const here = columns.findIndex((r) => currentCoordinates.x >= r.left - 1 && currentCoordinates.x < r.right);
+  const next = columns[(here === -1 ? (step > 0 ? -1 : columns.length) : here) + step];
+  return next ? { x: next.left + 8, y: next.top + 48 } : currentCoordinates;
+};
+
+/**
  * crm/pipeline-management: a pipeline's board. Deals move between stages by drag and drop (mouse,
- * touch, or the keyboard: focus a card, Space, arrows, Space) or with each card's stage menu;
+ * touch, or the keyboard: focus a card, Space, left and right arrows a column at a time, Space) or with
+ * each card's stage menu; a lost stage asks for the reason in a dialog;
  * every column shows its total and its weighted total in the organisation's base currency.
  */
 export function PipelineScreen() {
@@ -28,15 +44,16 @@ export function PipelineScreen() {
     if (!pipelineId && pipelines.data?.length) setPipelineId(pipelines.data[0].id);
   }, [pipelineId, pipelines.data]);
   const board = useQuery({ queryKey: boardKey(pipelineId ?? ''), queryFn: () => api.get<Board>(`/pipelines/${pipelineId}/board`), enabled: Boolean(pipelineId) });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }));
+  const [losing, setLosing] = useState<{ deal: Deal; stageId: string; reason: string } | null>(null);
 
-  async function move(deal: Deal, stageId: string) {
+  /** Moves a deal; a lost stage first asks for the reason (the dialog below calls back with it). */
+  async function move(deal: Deal, stageId: string, lost_reason?: string) {
     if (deal.stage_id === stageId || !pipelineId) return;
     const stage = board.data?.columns.find((c) => c.stage.id === stageId)?.stage;
-    let lost_reason: string | undefined;
-    if (stage?.outcome === 'lost') {
-      lost_reason = window.prompt(t('pipelines.lost_reason', { title: deal.title }))?.trim();
-      if (!lost_reason) return;
+    if (stage?.outcome === 'lost' && !lost_reason) {
+      setLosing({ deal, stageId, reason: '' });
+      return;
     }
     try {
       await api.patch(`/deals/${deal.id}`, { stage_id: stageId, ...(lost_reason && { lost_reason }) });
@@ -92,6 +109,28 @@ export function PipelineScreen() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {t('pipelines.explain', { currency: b?.currency ?? '' })}
       </Typography.Paragraph>
+      <Modal
+        open={Boolean(losing)}
+        title={losing ? t('pipelines.lost_reason', { title: losing.deal.title }) : undefined}
+        okText={t('pipelines.mark_lost')}
+        okButtonProps={{ disabled: !losing?.reason.trim() }}
+        onOk={() => {
+          if (!losing) return;
+          setLosing(null);
+          void move(losing.deal, losing.stageId, losing.reason.trim());
+        }}
+        onCancel={() => setLosing(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          autoFocus
+          aria-label={t('pipelines.reason')}
+          maxLength={300}
+          rows={3}
+          value={losing?.reason ?? ''}
+          onChange={(e) => setLosing((l) => (l ? { ...l, reason: e.target.value } : l))}
+        />
+      </Modal>
     </section>
   );
 }
@@ -116,7 +155,7 @@ function Column({ column: c, currency, children }: { column: Board['columns'][nu
 }
 
 function DealCard({ deal: d, stages, onMove }: { deal: Deal; stages: Board['columns'][number]['stage'][]; onMove: (stageId: string) => void }) {
-  const { t } = useSalesTranslation();
+  const { t, i18n } = useSalesTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: d.id, data: { deal: d } });
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 } : undefined;
   return (
@@ -125,7 +164,7 @@ function DealCard({ deal: d, stages, onMove }: { deal: Deal; stages: Board['colu
         <Typography.Text strong>{d.title}</Typography.Text>
         {d.client && <Typography.Text type="secondary" className="fyn-deal-client">{d.client.name}</Typography.Text>}
         <Money minor={d.value_minor} currency={d.currency} />
-        {d.expected_close && <Typography.Text type="secondary"> · {d.expected_close}</Typography.Text>}
+        {d.expected_close && <Typography.Text type="secondary" className="fyn-deal-close">{t('pipelines.close_by', { day: formatDay(d.expected_close, i18n.language) })}</Typography.Text>}
         {d.lost_reason && <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{d.lost_reason}</Typography.Paragraph>}
       </div>
       <Select size="small" aria-label={t('pipelines.stage_of', { title: d.title })} value={d.stage_id} onChange={onMove} options={stages.map((s) => ({ value: s.id, label: s.name }))} style={{ width: '100%', marginTop: 6 }} />

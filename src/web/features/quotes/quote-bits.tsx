@@ -18,7 +18,7 @@ export function Money({ minor, currency }: { minor: number; currency: string }) 
   return <span className="fyn-num">{formatMoney(minor, currency, i18n.language)}</span>;
 }
 
-/** A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight. */
+/** A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight, and the same cargo by the other modes. */
 export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) {
   const { t, i18n } = useSalesTranslation();
   if (!emissions) return null;
@@ -29,6 +29,13 @@ export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) 
       <strong>{t('quotes.emissions')}:</strong>{' '}
       {t('quotes.emissions_value', { kg: num(emissions.kg_co2e), km: num(leg.distance_km), factor: num(leg.factor), source: leg.source })}
       {emissions.tonnes_assumed && ` ${t('quotes.emissions_assumed')}`}
+      {emissions.alternatives && emissions.alternatives.length > 0 && (
+        <>
+          <br />
+          {t('quotes.emissions_alternatives')}{' '}
+          {emissions.alternatives.map((a) => t('quotes.emissions_alternative', { mode: t(`quotes.modes.${a.mode}`), kg: num(a.kg_co2e) })).join(' · ')}
+        </>
+      )}
     </Typography.Paragraph>
   );
 }

@@ -7,15 +7,15 @@ import { majorOf, minorOf, MoneyError, timesMinor } from '#shared/money/amounts.
 import { CURRENCY_CODES } from '#shared/money/currency.ts';
 import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import { measure, quantityFor, type CargoLine } from '#shared/quotes/calc.ts';
-import { CHARGE_BASES, INCOTERMS_2020, QUOTE_MODES, type ChargeBasis, type QuoteMode } from '#shared/quotes/model.ts';
+import { CHARGE_BASES, type ChargeBasis, type QuoteMode } from '#shared/quotes/model.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { quotesApi } from '../../lib/quotes-api.ts';
+import { useReferenceOptions } from './reference-options.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 /** ISO 6346 size-type codes a forwarder quotes most. */
-const SIZE_TYPES = ['22G1', '42G1', '45G1', '22R1', '45R1', '22U1', '42U1', '22P1', '42P1', '22T1'];
 
 type Money = { amount: string; currency: string };
 type LineValues = { charge_code_id?: string | null; description?: string; basis: ChargeBasis; quantity?: string | null; buy: Money; sell: Money };
@@ -31,8 +31,8 @@ type CodeRow = { id: string; code: string; name: string; basis: ChargeBasis; def
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-function valuesOf(q: Quote | null): Values {
-  if (!q) return { client: '', mode: 'sea_fcl', origin: '', destination: '', currency: 'GBP', valid_until: inDays(30), cargo: [], equipment: [{ iso_type: '42G1', count: 1 }], lines: [] };
+function valuesOf(q: Quote | null, client = ''): Values {
+  if (!q) return { client, mode: 'sea_fcl', origin: '', destination: '', currency: 'GBP', valid_until: inDays(30), cargo: [], equipment: [{ iso_type: '42G1', count: 1 }], lines: [] };
   return {
     client: `${q.client.type}:${q.client.id}`, contact_id: q.contact_id, mode: q.mode, incoterm: q.incoterm, origin: q.origin, destination: q.destination,
     currency: q.currency, valid_until: q.valid_until, cargo: q.cargo, equipment: q.equipment, notes: q.notes ?? undefined,
@@ -60,12 +60,14 @@ function minor(m: Money | undefined): number | null {
  * lines with buy and sell per unit of their basis. Quantities and line totals follow as they are
  * typed (src/shared/quotes/calc.ts); the server converts at the quote's frozen rates on saving.
  */
-export function QuoteEditor({ quote, onSaved, onCancel }: { quote: Quote | null; onSaved: (q: Quote) => void; onCancel: () => void }) {
+/** `client` ("native_organisation:<id>") starts a new quote for that client (the client's profile and list link here with ?client=). */
+export function QuoteEditor({ quote, client: forClient, onSaved, onCancel }: { quote: Quote | null; client?: string; onSaved: (q: Quote) => void; onCancel: () => void }) {
   const { t, i18n } = useSalesTranslation();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const initial = useMemo(() => valuesOf(quote), [quote]);
+  const initial = useMemo(() => valuesOf(quote, forClient), [quote, forClient]);
+  const reference = useReferenceOptions();
   const natives = useQuery({ queryKey: ['native-organisations', 'all'], queryFn: () => api.list<{ id: string; name: string; credit_status: string }>('/native-organisations', { params: { per_page: 100, sort: 'name' } }) });
   const connected = useQuery({
     queryKey: ['connections', 'organisation', 'connected'],
@@ -149,12 +151,12 @@ export function QuoteEditor({ quote, onSaved, onCancel }: { quote: Quote | null;
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="mode" label={t('quotes.mode')} rules={[{ required: true }]}>
-              <Select options={QUOTE_MODES.map((m) => ({ value: m, label: t(`quotes.modes.${m}`) }))} />
+              <Select options={reference.modes} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="incoterm" label={t('quotes.incoterm')}>
-              <Select allowClear options={INCOTERMS_2020.map((i) => ({ value: i, label: i }))} />
+              <Select allowClear showSearch optionFilterProp="label" options={reference.incoterms} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -188,7 +190,7 @@ export function QuoteEditor({ quote, onSaved, onCancel }: { quote: Quote | null;
                 {fields.map((f) => (
                   <Space key={f.key} align="baseline" wrap>
                     <Form.Item name={[f.name, 'iso_type']} label={t('quotes.size_type')} rules={[{ required: true }]}>
-                      <Select showSearch style={{ width: 120 }} options={SIZE_TYPES.map((s) => ({ value: s, label: t(`quotes.size_types.${s}`, { defaultValue: s }) }))} />
+                      <Select showSearch optionFilterProp="label" style={{ width: 240 }} options={reference.equipment} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'count']} label={t('quotes.count')} rules={[{ required: true }]}>
                       <InputNumber min={1} max={999} precision={0} />

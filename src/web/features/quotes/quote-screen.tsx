@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Quote } from '#shared/api/quotes.ts';
 import { formatDecimal, formatPercent } from '#shared/money/format.ts';
 import { mayQuote } from '#shared/quotes/model.ts';
@@ -16,10 +16,12 @@ import { ApplyRateButton } from './apply-rate.tsx';
 import { QuoteEditor } from './quote-editor.tsx';
 import { QUOTES_PATH } from './quotes-screen.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
+import { formatDay } from '../../lib/format-day.ts';
 
 /** crm/quotation-management/{quoteId}: one quote (or `new`): its figures, and what may be done with it now. */
 export function QuoteScreen() {
   const { quoteId = 'new' } = useParams();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -34,7 +36,7 @@ export function QuoteScreen() {
     return (
       <section className="fyn-page">
         <RouteTitle />
-        <QuoteEditor quote={null} onSaved={saved} onCancel={() => navigate(QUOTES_PATH)} />
+        <QuoteEditor quote={null} client={searchParams.get('client') ?? undefined} onSaved={saved} onCancel={() => navigate(-1)} />
       </section>
     );
   }
@@ -121,7 +123,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
           <Descriptions.Item label={t('quotes.route')}>{`${q.origin_name ?? q.origin} (${q.origin}) → ${q.destination_name ?? q.destination} (${q.destination})`}</Descriptions.Item>
           <Descriptions.Item label={t('quotes.mode')}>{t(`quotes.modes.${q.mode}`)}{q.incoterm ? ` · ${q.incoterm}` : ''}</Descriptions.Item>
           <Descriptions.Item label={t('quotes.quote_date')}>{q.quote_date}</Descriptions.Item>
-          <Descriptions.Item label={t('quotes.valid_until')}>{q.valid_until}</Descriptions.Item>
+          <Descriptions.Item label={t('quotes.valid_until')}>{formatDay(q.valid_until, i18n.language)}</Descriptions.Item>
           <Descriptions.Item label={t('quotes.sent_at')}>{q.sent_at ? q.sent_at.slice(0, 10) : '—'}</Descriptions.Item>
           {q.mode === 'sea_fcl' ? (
             <Descriptions.Item label={t('quotes.equipment')}>{q.equipment.map((e) => `${e.count} × ${e.iso_type}`).join(', ') || '—'}</Descriptions.Item>

@@ -12,6 +12,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { quoteKeys, quotesApi } from '../../lib/quotes-api.ts';
 import { Money, QuoteStatusTag } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
+import { formatDay } from '../../lib/format-day.ts';
 
 export const QUOTES_PATH = '/organisation/crm/quotation-management';
 
@@ -43,7 +44,7 @@ export function QuotesScreen() {
     { key: 'client', title: t('quotes.client'), render: (r) => r.client.name },
     { key: 'route', title: t('quotes.route'), render: (r) => `${r.origin} → ${r.destination}` },
     { key: 'mode', title: t('quotes.mode'), render: (r) => t(`quotes.modes.${r.mode}`) },
-    { key: 'valid_until', title: t('quotes.valid_until'), render: (r) => r.valid_until },
+    { key: 'valid_until', title: t('quotes.valid_until'), render: (r) => formatDay(r.valid_until, i18n.language) },
     { key: 'total', title: t('quotes.total'), align: 'end', render: (r) => <Money minor={r.sell_minor} currency={r.currency} /> },
     { key: 'margin', title: t('quotes.margin'), align: 'end', render: (r) => (r.margin_pct === null ? '—' : formatPercent(r.margin_pct, i18n.language)) },
     { key: 'status', title: t('quotes.status_label'), render: (r) => <QuoteStatusTag status={r.status} /> },

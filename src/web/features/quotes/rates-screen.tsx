@@ -15,10 +15,12 @@ import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { rateKeys, ratesApi } from '../../lib/quotes-api.ts';
+import { useReferenceOptions } from './reference-options.ts';
+import { ImportButton } from './import-button.tsx';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const SIZE_TYPES = ['22G1', '42G1', '45G1', '22R1', '45R1'];
 
 /** A rate's validity today: current, ended or not yet. */
 function validity(r: Rate): 'current' | 'ended' | 'future' {
@@ -28,6 +30,7 @@ function validity(r: Rate): 'current' | 'ended' | 'future' {
 
 /** Control centre › rate management: the buy rates of carriers and partners per lane, and adding one. */
 export function RatesScreen() {
+  const mayCreate = useSessionStore((st) => st.user?.permissions.includes('rates.create') ?? false);
   const { t, i18n } = useSalesTranslation();
   const client = useQueryClient();
   const [mode, setMode] = useState<QuoteMode | null>(null);
@@ -50,9 +53,12 @@ export function RatesScreen() {
           onChange={(v) => setMode(v === 'all' ? null : v)}
           options={[{ value: 'all', label: t('quotes.all') }, ...QUOTE_MODES.map((m) => ({ value: m, label: t(`quotes.modes.${m}`) }))]}
         />
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setAdding(true)}>
-          {t('rates.add')}
-        </Button>
+        <Space wrap>
+          {mayCreate && <ImportButton endpoint="/rates/import" template="/rates/import/template" onImported={() => void client.invalidateQueries({ queryKey: rateKeys.all })} />}
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setAdding(true)}>
+            {t('rates.add')}
+          </Button>
+        </Space>
       </Space>
       <DataTable
         aria-label={t('rates.list')}
@@ -110,6 +116,7 @@ function RateForm({ codes, onSaved }: { codes: { id: string; code: string; name:
   const [form] = Form.useForm<RateValues>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const reference = useReferenceOptions();
   const mode = Form.useWatch('mode', form) ?? 'sea_fcl';
   const charges = (Form.useWatch('charges', form) ?? []) as ChargeValues[];
   const minor = (amount: string | undefined, currency: string) => {
@@ -149,11 +156,11 @@ function RateForm({ codes, onSaved }: { codes: { id: string; code: string; name:
       </Form.Item>
       <Space wrap>
         <Form.Item name="mode" label={t('quotes.mode')} rules={[{ required: true }]}>
-          <Select style={{ width: 160 }} options={QUOTE_MODES.map((m) => ({ value: m, label: t(`quotes.modes.${m}`) }))} />
+          <Select style={{ width: 160 }} options={reference.modes} />
         </Form.Item>
         {mode === 'sea_fcl' && (
           <Form.Item name="equipment" label={t('quotes.size_type')}>
-            <Select style={{ width: 200 }} options={SIZE_TYPES.map((s) => ({ value: s, label: t(`quotes.size_types.${s}`) }))} />
+            <Select showSearch optionFilterProp="label" style={{ width: 240 }} options={reference.equipment} />
           </Form.Item>
         )}
       </Space>

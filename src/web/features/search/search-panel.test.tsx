@@ -41,7 +41,7 @@ describe('search panel', () => {
     expect(within(people).getByText('Request sent')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your connections' })).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Your CRM clients' })).getByRole('link', { name: 'Lucerne Watch Exports SA' }).getAttribute('href')).toBe(
-      '/organisation/crm/connections/native-organisation?q=Lucerne%20Watch%20Exports%20SA',
+      '/organisation/crm/connections/native-organisation/n1/profile',
     );
     await userEvent.click(within(people).getByRole('button', { name: 'Connect with Lucía Martínez' }));
     const form = await screen.findByRole('tooltip');

@@ -141,7 +141,7 @@ export function SearchPanel({ close }: DrawerContentProps) {
             {(data.native_organisations ?? []).map((n) => (
               <Result key={n.id} avatar={null} icon={<ShopOutlined />} name={n.name} subtitle={[n.city, countryName(n.country, i18n.language)].filter(Boolean).join(', ')}
                 title={
-                  <Link to={`/organisation/crm/connections/native-organisation?q=${encodeURIComponent(n.name)}`} onClick={close} className="fyn-search-result-name">
+                  <Link to={`/organisation/crm/connections/native-organisation/${n.id}/profile`} onClick={close} className="fyn-search-result-name">
                     {n.name}
                   </Link>
                 } />

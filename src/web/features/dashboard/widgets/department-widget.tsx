@@ -48,7 +48,7 @@ export function DepartmentWidget() {
   }
   return (
     <div>
-      <ul className="fyn-department-list">
+      <ul className="fyn-widget-list">
         {query.data.slice(0, 6).map((d) => (
           <li key={d.id}>
             <span>{d.name}</span>
