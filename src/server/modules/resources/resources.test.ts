@@ -381,7 +381,8 @@ describe('control-centre summary', () => {
     expect(summary.roles).toBe(3);
     expect(summary.staff).toBe(1);
     expect(summary.partners).toBe(0);
-    expect(Object.keys(summary)).toHaveLength(RESOURCES.length + 1);
+    expect(summary.rates).toBe(0);
+    expect(Object.keys(summary)).toHaveLength(RESOURCES.length + 2);
     const codes = (await fresh.get('/api/charge-codes?per_page=100')).data.data.map((c: { code: string }) => c.code);
     expect(codes).toEqual(expect.arrayContaining(['OFR', 'AFR', 'BAF', 'CAF', 'THC-O', 'THC-D', 'DOC', 'CUS', 'HAU']));
   });
