@@ -38,7 +38,12 @@ import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerChatRoutes } from './modules/chats/routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
-import { registerBookingRoutes } from './modules/bookings/routes.ts';
+import { registerBookingRoutes } from './modules/operations/bookings.ts';
+import { registerShipmentRoutes } from './modules/operations/shipments.ts';
+import { registerTrackingRoutes } from './modules/operations/tracking.ts';
+import { registerExceptionRoutes } from './modules/operations/exceptions.ts';
+import { registerTaskRoutes } from './modules/operations/tasks.ts';
+import { registerDocumentRoutes } from './modules/operations/documents.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -184,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The OpenAPI document sees every route registered after it, the CSRF cookie's included.
   await registerDocs(app);
   // Webhooks come from the provider, not a browser: their signature stands in for the token.
-  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook'] });
+  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/] });
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
@@ -203,6 +208,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerQuoteRoutes(app, ctx);
   registerPublicQuoteRoutes(app, ctx);
   registerBookingRoutes(app, ctx);
+  registerShipmentRoutes(app, ctx);
+  registerTrackingRoutes(app, ctx);
+  registerExceptionRoutes(app, ctx);
+  registerTaskRoutes(app, ctx);
+  registerDocumentRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

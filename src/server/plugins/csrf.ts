@@ -11,7 +11,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Double-submit CSRF protection (docs/architecture.md#csrf). The token is `nonce.hmac(nonce)` so that a
  * cookie planted from elsewhere without the server's secret is refused too.
  */
-export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: string[] }) {
+export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: (string | RegExp)[] }) {
   const sign = (nonce: string) => createHmac('sha256', opts.secret).update('csrf:' + nonce).digest('base64url');
   const valid = (token: string) => {
     const [nonce, mac] = token.split('.');
@@ -31,7 +31,7 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     const path = req.url.split('?')[0];
-    if (opts.exempt.includes(path)) return;
+    if (opts.exempt.some((e) => (typeof e === 'string' ? e === path : e.test(path)))) return;
     const cookie = req.cookies[CSRF_COOKIE];
     const header = req.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie || !valid(cookie)) {

@@ -9,6 +9,9 @@ export const NOTIFICATION_TYPES = [
   'comment', 'like', 'mention', 'message',
   // Quotes (data: number, client, valid_until): the client decided through the link, or the quote is about to expire or did.
   'quote_accepted', 'quote_declined', 'quote_expiring', 'quote_expired',
+  // Operations: a followed shipment changed status (data: number, status) or an exception was raised (data: number, kind);
+  // a task or exception was given to the person (data: title or number).
+  'shipment_status', 'shipment_exception', 'task_assigned', 'exception_assigned',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

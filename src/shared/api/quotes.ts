@@ -185,23 +185,4 @@ export const publicQuoteSchema = z.object({
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 export const publicTokenParam = z.object({ token: z.string().min(20).max(100) });
 
-export const bookingSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  status: z.enum(['received', 'confirmed', 'rejected', 'cancelled', 'completed']),
-  quote_id: z.string(),
-  quote_number: z.string(),
-  client: z.object({ type: z.enum(QUOTE_CLIENT_TYPES), id: z.string(), name: z.string() }),
-  contact_id: z.string().nullable(),
-  mode: z.enum(QUOTE_MODES),
-  incoterm: z.string().nullable(),
-  origin: z.string(),
-  destination: z.string(),
-  cargo: quoteSchema.shape.cargo,
-  equipment: quoteSchema.shape.equipment,
-  currency: z.string(),
-  charges: z.array(z.object({ charge_code_id: z.string().nullable(), description: z.string().nullable(), basis: z.string(), quantity: z.string(), sell: z.object({ amount_minor: z.number(), currency: z.string() }), sell_in_quote_minor: z.number() })),
-  sell_minor: z.number(),
-  created_at: z.string(),
-});
-export type Booking = z.infer<typeof bookingSchema>;
+

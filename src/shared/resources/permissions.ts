@@ -4,7 +4,7 @@
  * `bank_details` and `payroll` hold sensitive records that the Staff role does not read.
  */
 export const PERMISSION_MODULES = [
-  'network', 'crm', 'quotes', 'rates', 'shipments', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
+  'network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
 ] as const;
 export const PERMISSION_ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
@@ -26,7 +26,7 @@ export const BUILTIN_ROLES = {
     permissions: ALL_PERMISSIONS.filter(
       (p) =>
         (p.endsWith('.view') && !SENSITIVE_MODULES.includes(p.split('.')[0] as PermissionModule)) ||
-        /^(crm|quotes|shipments|documents|network)\.(create|update)$/.test(p),
+        /^(crm|quotes|operations|documents|network)\.(create|update)$/.test(p),
     ),
   },
 } as const satisfies Record<string, { name: string; permissions: readonly Permission[] }>;

@@ -12,6 +12,7 @@ import { leads } from './leads.ts';
 import { carbonOffsets, crmActivities, nativeAddresses, nativeBankDetails, nativeStandardsCertifications, nativeSupplyChainNetworks } from './native-records.ts';
 import { clocks, directions, equipmentTypes, incoterms, loadTypes, transportModes } from './reference-lists.ts';
 import { rolesResource } from './roles.ts';
+import { documentTemplates, taskTemplates } from './operations.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
 /** Every plain tenant record type; the server mounts each, the browser lists each. */
@@ -21,6 +22,7 @@ export const RESOURCES = [
   nativeOrganisations, nativeContacts, sellRules, leads,
   nativeAddresses, nativeBankDetails, nativeStandardsCertifications, nativeSupplyChainNetworks, crmActivities, carbonOffsets,
   directions, loadTypes, transportModes, incoterms, equipmentTypes, clocks,
+  taskTemplates, documentTemplates,
 ] as const;
 
 /** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */

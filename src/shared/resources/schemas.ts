@@ -13,6 +13,8 @@ import { ISO_SIZE_TYPE, QUOTE_MODES } from '../quotes/model.ts';
 import { decimalString } from '../money/decimal-field.ts';
 import { ACTIVITY_KINDS } from './native-records.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
+import { DOCUMENT_TYPES, TASK_ANCHORS, TASK_SUBJECTS } from '../operations/model.ts';
+import { DOCUMENT_LANGUAGES } from './operations.ts';
 
 /** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {
@@ -243,6 +245,28 @@ export const RESOURCE_SCHEMAS = {
     name: requiredText(80),
     time_zone: z.string().trim().refine(isTimeZone, 'time_zone'),
     position: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(0),
+  }),
+  'task-templates': z.object({
+    title: requiredText(200),
+    description: optionalText(2000),
+    mode: z.enum(QUOTE_MODES).nullish().transform((v) => v ?? null),
+    attach_to: z.enum(TASK_SUBJECTS),
+    anchor: z.enum(TASK_ANCHORS).default('created'),
+    offset_days: z.number().int('whole_number').min(-365, 'number_range').max(365, 'number_range').default(0),
+    priority: z.enum(TASK_PRIORITIES).default('normal'),
+    assignee_user_id: ref,
+    active: z.boolean().default(true),
+  }),
+  'document-templates': z.object({
+    type: z.enum(DOCUMENT_TYPES),
+    language: z.enum(DOCUMENT_LANGUAGES).default('en'),
+    accent_colour: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'colour_hex').nullish().transform((v) => v ?? null),
+    terms: optionalText(4000),
+    show_logo: z.boolean().default(true),
+    show_parties: z.boolean().default(true),
+    show_containers: z.boolean().default(true),
+    show_charges: z.boolean().default(true),
+    show_notes: z.boolean().default(true),
   }),
 } satisfies Record<ResourceName, z.ZodObject>;
 

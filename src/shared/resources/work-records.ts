@@ -88,7 +88,7 @@ export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const tasks = defineResource({
   name: 'tasks',
   titleKey: 'resources.tasks.title',
-  permissionModule: 'control_centre',
+  permissionModule: 'operations',
   fields: [
     { name: 'title', kind: 'text', labelKey: 'resources.tasks.task_title', required: true },
     { name: 'description', kind: 'textarea', labelKey: 'resources.fields.description' },

@@ -29,6 +29,12 @@ export function linkOf(n: Pick<Notification, 'type' | 'subject'>): string {
       return n.type === 'mention' ? '/' : '/user/posts';
     case 'quote':
       return `/organisation/crm/quotation-management/${n.subject.id}`;
+    case 'shipment':
+      return `/organisation/crm/shipment-management/${n.subject.id}`;
+    case 'exception':
+      return `/exceptions?id=${n.subject.id}`;
+    case 'task':
+      return '/task-assignment';
     default:
       return '/notification';
   }

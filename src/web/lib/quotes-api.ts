@@ -1,5 +1,6 @@
 /** The quotes calls and their query keys (list, detail, the client's public page, bookings). */
-import type { Booking, PublicQuote, Quote, QuoteCreateBody, QuoteSummary } from '#shared/api/quotes.ts';
+import type { PublicQuote, Quote, QuoteCreateBody, QuoteSummary } from '#shared/api/quotes.ts';
+import type { Booking } from '#shared/api/operations.ts';
 import type { QuoteStatus } from '#shared/quotes/model.ts';
 import type { Rate, RateCreateBody } from '#shared/api/rates.ts';
 import { api } from './api-client.ts';

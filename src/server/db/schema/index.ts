@@ -7,3 +7,4 @@ export * from './network.ts';
 export * from './social.ts';
 export * from './sales.ts';
 export * from './crm.ts';
+export * from './operations.ts';

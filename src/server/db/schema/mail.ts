@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every mail the application sends; the delivery channel when no SMTP server is configured. */
 export const mailOutbox = pgTable(
@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with it (name, type, size; the outbox keeps no contents). */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; bytes: number }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when an SMTP server accepted it; null in outbox mode. */
     sentAt: timestamp('sent_at', { withTimezone: true }),

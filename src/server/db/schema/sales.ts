@@ -7,6 +7,7 @@ import { users } from './auth.ts';
 import { organisations } from './organisations.ts';
 import { chargeCodesTable, clientTiersTable, member, partnersTable, tenantTable } from './tenant.ts';
 import type { RateCharge } from '#shared/quotes/rates.ts';
+import type { CutOff, Party, TransportLeg } from '#shared/api/operations.ts';
 
 /** A company that is not on FYN, as the CRM keeps it (resource `native-organisations`). */
 export const nativeOrganisationsTable = tenantTable('native_organisations', {
@@ -147,10 +148,10 @@ export const quoteLines = pgTable('quote_lines', {
   foreignKey({ name: 'quote_lines_charge_code_fk', columns: [t.organisation_id, t.charge_code_id], foreignColumns: [chargeCodesTable.organisation_id, chargeCodesTable.id] }).onDelete('restrict'),
 ]);
 
-export type BookingCharge = { charge_code_id: string | null; description: string | null; basis: string; quantity: string; sell: { amount_minor: number; currency: string }; sell_in_quote_minor: number };
+export type BookingCharge = { charge_code_id: string | null; description: string | null; basis: string; quantity: string; sell: { amount_minor: number; currency: string }; sell_in_quote_minor: number; payment?: 'prepaid' | 'collect' };
 
 /**
- * A booking (DCSA Booking 2.0 fields follow with the operations issue): made when a client accepts a
+ * A booking (DCSA Booking 2.0 fields): made when a client accepts a
  * quote, carrying its parties, route, cargo and charges as they were accepted.
  */
 export const bookings = pgTable('bookings', {
@@ -172,6 +173,23 @@ export const bookings = pgTable('bookings', {
   currency: text().notNull(),
   charges: jsonb().$type<BookingCharge[]>().notNull().default([]),
   sell_minor: bigint({ mode: 'number' }).notNull(),
+  // DCSA Booking 2.0: parties, places, confirmed equipment, transport plan, cut-offs, payment term.
+  shipper: jsonb().$type<Party | null>(),
+  consignee: jsonb().$type<Party | null>(),
+  notify_party: jsonb().$type<Party | null>(),
+  booking_party: jsonb().$type<Party | null>(),
+  pol: text(),
+  pod: text(),
+  place_of_receipt: text(),
+  place_of_delivery: text(),
+  confirmed_equipment: jsonb().$type<EquipmentLine[]>().notNull().default([]),
+  legs: jsonb().$type<TransportLeg[]>().notNull().default([]),
+  cut_offs: jsonb().$type<CutOff[]>().notNull().default([]),
+  payment_term: text().notNull().default('prepaid'),
+  carrier_booking_reference: text(),
+  /** Why it was rejected or cancelled. */
+  reason: text(),
+  confirmed_at: timestamp({ withTimezone: true }),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -182,6 +200,7 @@ export const bookings = pgTable('bookings', {
   index('bookings_created_idx').on(t.organisation_id, t.created_at, t.id),
   foreignKey({ name: 'bookings_quote_fk', columns: [t.organisation_id, t.quote_id], foreignColumns: [quotes.organisation_id, quotes.id] }).onDelete('restrict'),
   check('bookings_status_check', sql`${t.status} in ('received', 'confirmed', 'rejected', 'cancelled', 'completed')`),
+  check('bookings_payment_term_check', sql`${t.payment_term} in ('prepaid', 'collect')`),
 ]);
 
 /** Sell rules of the rate management system (resource `sell-rules`). */

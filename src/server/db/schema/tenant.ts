@@ -257,20 +257,6 @@ export const clientAssignmentsTable = tenantTable('client_assignments', {
   references: [{ column: 'partner_id', table: () => partnersTable }, { column: 'staff_user_id', table: member }],
 });
 
-export const tasksTable = tenantTable('tasks', {
-  title: text('title').notNull(),
-  description: text('description'),
-  status: text('status').notNull().default('todo'),
-  priority: text('priority').notNull().default('normal'),
-  due_on: date('due_on'),
-  assignee_user_id: uuid('assignee_user_id'),
-  partner_id: uuid('partner_id'),
-}, {
-  search: ['title', 'description'],
-  indexes: [['status'], ['priority'], ['assignee_user_id'], ['partner_id'], ['title']],
-  references: [{ column: 'assignee_user_id', table: member }, { column: 'partner_id', table: () => partnersTable }],
-});
-
 /** Every create, update, delete and status change, written once by the resource layer. */
 export const auditEvents = pgTable(
   'audit_events',

@@ -19,7 +19,7 @@ import { readUpload } from '../files/images.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 
 /** The answer of an import, with or without `dry_run`: every row's verdict; `created` when it was written. */
-const importAnswer = z.object({
+export const importAnswer = z.object({
   dry_run: z.boolean(),
   total: z.number(),
   valid: z.number(),
@@ -27,9 +27,9 @@ const importAnswer = z.object({
   created: z.number(),
   rows: z.array(z.object({ row: z.number(), ok: z.boolean(), errors: z.record(z.string(), z.string()), label: z.string() })),
 });
-type Verdict = z.infer<typeof importAnswer>['rows'][number];
-const importQuery = z.object({ dry_run: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
-const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export type Verdict = z.infer<typeof importAnswer>['rows'][number];
+export const importQuery = z.object({ dry_run: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+export const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 const LEAD_COLUMNS = ['company_name', 'contact_name', 'email', 'phone', 'country', 'source', 'status', 'lost_reason', 'score', 'owner_email', 'notes'];
 const LEAD_EXAMPLE = ['Lisbon Cork Trading Lda', 'Inês Costa', 'ines@lisboncork.example', '+351 21 555 0190', 'PT', 'trade_show', 'new', '', '70', '', 'Met at Multimodal 2026'];
@@ -41,7 +41,7 @@ const RATE_EXAMPLES = [
 ];
 
 /** A sheet of the columns and examples, as CSV or XLSX. */
-async function sendTemplate(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', columns: string[], examples: string[][]) {
+export async function sendTemplate(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', columns: string[], examples: string[][]) {
   reply.header('content-disposition', `attachment; filename="${name}-import-template.${format}"`).header('cache-control', 'no-store');
   if (format === 'csv') return reply.type('text/csv; charset=utf-8').send('\uFEFF' + stringify([columns, ...examples]));
   const { default: ExcelJS } = await import('exceljs');
@@ -52,7 +52,7 @@ async function sendTemplate(reply: FastifyReply, name: string, format: 'csv' | '
   return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(Buffer.from(await book.xlsx.writeBuffer()));
 }
 
-const summarise = (dryRun: boolean, verdicts: Verdict[], created: number) => ({
+export const summarise = (dryRun: boolean, verdicts: Verdict[], created: number) => ({
   dry_run: dryRun, total: verdicts.length, valid: verdicts.filter((v) => v.ok).length, invalid: verdicts.filter((v) => !v.ok).length, created, rows: verdicts,
 });
 

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type Mailer = { readonly kind: 'outbox' | 'smtp'; send(mail: Mail): Promise<void>; close(): Promise<void> };
 
 /** Default: mails are written to the `mail_outbox` table, readable at /dev outside production. */
@@ -11,7 +12,8 @@ export function createOutboxMailer(database: Database): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await database.db.insert(mailOutbox).values({ id: uuidv7(), ...mail });
+      const { attachments = [], ...rest } = mail;
+      await database.db.insert(mailOutbox).values({ id: uuidv7(), ...rest, attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })) });
     },
     async close() {},
   };

@@ -17,6 +17,10 @@ const WHAT: Record<NotificationType, Sentence> = {
   quote_declined: (n) => `${quote(n).client} declined quote ${quote(n).number}.`,
   quote_expiring: (n) => `Quote ${quote(n).number} for ${quote(n).client} expires after ${quote(n).day}: time to chase it.`,
   quote_expired: (n) => `Quote ${quote(n).number} for ${quote(n).client} expired without an answer.`,
+  shipment_status: (n) => `Shipment ${String(n.data.number ?? '')} is now ${String(n.data.status ?? '').replace('_', ' ')}.`,
+  shipment_exception: (n) => `Shipment ${String(n.data.number ?? '')} has a new exception (${String(n.data.kind ?? '').replace(/_/g, ' ')}).`,
+  task_assigned: (n) => `${whoOf(n)} gave you the task “${String(n.data.title ?? '')}”.`,
+  exception_assigned: (n) => `${whoOf(n)} gave you an exception of shipment ${String(n.data.number ?? '')}.`,
 };
 
 /** "Ana", "Ana and Ben", "Ana, Ben and 3 others". */

@@ -2,7 +2,9 @@ import type { Quote } from '#shared/api/quotes.ts';
 import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import { A4, MARGIN, PdfWriter } from '../documents/pdf-writer.ts';
 
-export const PDF_LANGUAGES = ['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh'] as const;
+import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
+
+export const PDF_LANGUAGES = DOCUMENT_LANGUAGES;
 export type PdfLanguage = (typeof PDF_LANGUAGES)[number];
 
 type Labels = {

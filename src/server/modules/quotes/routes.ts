@@ -16,7 +16,7 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import {
   acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, placeNames, presentQuote, presentSummary, recipientOf, today, writeQuote,
   type QuoteDraft, type QuoteRow, syncQuoteDeal } from './service.ts';
-import { FILES_PREFIX } from '../files/images.ts';
+import { organisationHeader } from '../operations/documents.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';
 import { quoteMail } from './mail.ts';
@@ -126,31 +126,10 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const m = await member(req, 'view');
     const { data: quote } = await answer(m.organisation.id, req.params.id);
-    const [org] = await rowsOf<{ name: string; address_line1: string | null; city: string | null; postcode: string | null; country: string; vat_number: string | null; logo: string | null }>(
-      db, sql`select name, address_line1, city, postcode, country, vat_number, logo from organisations where id = ${m.organisation.id}`);
     const codes = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${m.organisation.id}`);
-    const pdf = await renderQuotePdf({
-      quote,
-      organisation: {
-        name: org.name,
-        lines: [[org.address_line1, [org.postcode, org.city].filter(Boolean).join(' '), org.country].filter(Boolean).join(', '), org.vat_number ? `VAT ${org.vat_number}` : ''].filter(Boolean),
-        logo: await logoBytes(org.logo),
-      },
-      charges: Object.fromEntries(codes.map((c) => [c.id, c.name])),
-      language: req.query.lang,
-    });
+    const pdf = await renderQuotePdf({ quote, organisation: await organisationHeader(ctx, m.organisation.id), charges: Object.fromEntries(codes.map((c) => [c.id, c.name])), language: req.query.lang });
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${quote.number}${quote.revision > 1 ? `-r${quote.revision}` : ''}.pdf"`).send(pdf);
   });
-
-  /** The organisation's logo file, when it is one of ours. */
-  async function logoBytes(logo: string | null): Promise<Buffer | null> {
-    if (!logo?.startsWith(FILES_PREFIX)) return null;
-    const file = await ctx.files.get(logo.slice(FILES_PREFIX.length));
-    if (!file) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
 
   /** Loads a quote locked in `tx`, or 404; refuses an action its status does not allow (409 invalid_transition). */
   async function lockFor(tx: Tx, m: Membership, id: string, action: QuoteAction) {

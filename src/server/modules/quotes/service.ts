@@ -12,6 +12,7 @@ import { checkReferenceCodes, firstStage } from '../crm/service.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
 import { emissionsOf } from './emissions.ts';
+import { attachTasks } from '../operations/service.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type LineRow = typeof quoteLines.$inferSelect;
@@ -318,6 +319,7 @@ export async function acceptQuote(tx: Tx, q: QuoteRow, lines: LineRow[], actorId
   });
   await tx.execute(sql`update quotes set status = 'accepted', decided_at = ${now}, booking_id = ${id}, updated_at = ${now} where organisation_id = ${q.organisation_id} and id = ${q.id}`);
   await tx.insert(auditEvents).values({ organisation_id: q.organisation_id, id: uuidv7(), actor_user_id: actorId, action: 'create', entity: 'bookings', entity_id: id, changes: { quote_id: q.id, number } });
+  await attachTasks(tx, q.organisation_id, { booking_id: id }, q.mode, { created: now.toISOString() });
   await syncQuoteDeal(tx, q, 'accepted');
   return id;
 }

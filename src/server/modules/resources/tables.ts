@@ -2,7 +2,7 @@ import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
   carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
-  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable,
+  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -41,6 +41,8 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   incoterms: incotermsTable,
   'equipment-types': equipmentTypesTable,
   clocks: clocksTable,
+  'task-templates': taskTemplatesTable,
+  'document-templates': documentTemplatesTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { EventBody, ShipmentCharge, Shipment, ShipmentSummary, TrackingEvent } from '#shared/api/operations.ts';
+import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
+import { ratioPct } from '#shared/money/amounts.ts';
+import type { QuoteMode } from '#shared/quotes/model.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { auditEvents, bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+import { nextNumber } from '../quotes/service.ts';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type EventRow = typeof shipmentEvents.$inferSelect;
+
+const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+const day = (v: unknown): string | null => (v == null ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
+
+export const audit = (tx: Tx, organisationId: string, actor: string | null, entity: string, action: string, id: string, changes: Record<string, unknown>) =>
+  tx.insert(auditEvents).values({ organisation_id: organisationId, id: uuidv7(), actor_user_id: actor, action, entity, entity_id: id, changes });
+
+/** The prefix of a house reference by mode: bill of lading, air waybill, CMR consignment note, rail waybill. */
+const HOUSE_PREFIX: Record<QuoteMode, string> = { sea_fcl: 'HBL', sea_lcl: 'HBL', air: 'HAWB', road_ftl: 'CMR', road_ltl: 'CMR', rail: 'RWB' };
+
+/** S-2026-00042 and HBL-2026-00017: both from the organisation's sequences, per calendar year. */
+export async function shipmentNumbers(tx: Tx, organisationId: string, mode: QuoteMode, at = new Date()): Promise<{ number: string; house_ref: string }> {
+  const year = at.toISOString().slice(0, 4);
+  const prefix = HOUSE_PREFIX[mode];
+  const n = await nextNumber(tx, organisationId, `shipment:${year}`);
+  const h = await nextNumber(tx, organisationId, `${prefix.toLowerCase()}:${year}`);
+  return { number: `S-${year}-${String(n).padStart(5, '0')}`, house_ref: `${prefix}-${year}-${String(h).padStart(5, '0')}` };
+}
+
+/** Quoted and actual sell, buy, profit and margin of a job; an actual figure not entered yet counts as quoted. */
+export function profitOf(charges: ShipmentCharge[]) {
+  const sum = (f: (c: ShipmentCharge) => number) => charges.reduce((n, c) => n + f(c), 0);
+  const figures = (sell: number, buy: number) => ({ sell_minor: sell, buy_minor: buy, profit_minor: sell - buy, margin_pct: sell > 0 ? ratioPct(sell - buy, sell) : null });
+  return {
+    quoted: figures(sum((c) => c.quoted_sell_minor), sum((c) => c.quoted_buy_minor)),
+    actual: figures(sum((c) => c.actual_sell_minor ?? c.quoted_sell_minor), sum((c) => c.actual_buy_minor ?? c.quoted_buy_minor)),
+  };
+}
+
+/**
+ * Makes the tasks of the organisation's active templates for a new booking or shipment: those of
+ * its mode and those for any mode, due from their anchor (null while the anchor is unknown).
+ */
+export async function attachTasks(tx: Tx, organisationId: string, subject: { booking_id?: string; shipment_id?: string }, mode: QuoteMode, anchors: Partial<Record<TaskAnchor, string | null>>) {
+  const attachTo = subject.shipment_id ? 'shipment' : 'booking';
+  const templates = await rowsOf<{ id: string; title: string; description: string | null; anchor: TaskAnchor; offset_days: number; priority: string; assignee_user_id: string | null }>(tx, sql`
+    select id, title, description, anchor, offset_days, priority, assignee_user_id from task_templates
+     where organisation_id = ${organisationId} and active and attach_to = ${attachTo} and (mode is null or mode = ${mode})
+     order by offset_days, title`);
+  if (templates.length === 0) return;
+  await tx.insert(tasksTable).values(templates.map((t) => ({
+    organisation_id: organisationId, id: uuidv7(), title: t.title, description: t.description, status: 'todo', priority: t.priority,
+    due_on: dueDay(anchors, t.anchor, t.offset_days), assignee_user_id: t.assignee_user_id, template_id: t.id,
+    booking_id: subject.booking_id ?? null, shipment_id: subject.shipment_id ?? null,
+  })));
+}
+
+/** Tells the shipment's followers (but not who did it) that something happened to it. */
+export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'id' | 'number' | 'followers'>, actorId: string | null, type: 'shipment_status' | 'shipment_exception', data: Record<string, unknown>) {
+  for (const userId of s.followers) {
+    if (userId === actorId) continue;
+    await notify(tx, { userId, type, subject: { type: 'shipment', id: s.id }, data: { number: s.number, ...data } });
+  }
+}
+
+/** Changes a shipment's status along its state machine (409 invalid_transition otherwise), with audit and notifications. */
+export async function moveShipment(tx: Tx, s: ShipmentRow, to: ShipmentStatus, actorId: string | null, why: string) {
+  if (s.status === to) return;
+  if (!mayShipment(s.status, to)) throw new AppError(409, 'invalid_transition', `A shipment that is ${s.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`);
+  await tx.execute(sql`update shipments set status = ${to}, updated_at = now() where organisation_id = ${s.organisation_id} and id = ${s.id}`);
+  await audit(tx, s.organisation_id, actorId, 'shipments', 'status', s.id, { from: s.status, to, why });
+  await tellFollowers(tx, s, actorId, 'shipment_status', { status: to });
+  s.status = to;
+}
+
+export async function loadShipment(db: Db | Tx, organisationId: string, id: string, lock = false): Promise<ShipmentRow | null> {
+  const [row] = await rowsOf<ShipmentRow>(db, sql`select * from shipments where organisation_id = ${organisationId} and id = ${id} ${lock ? sql`for update` : sql``}`);
+  return row ?? null;
+}
+
+/** A newer-or-equal estimate than the one applied (by when the source made it). */
+const newer = (recorded: Date, current: Date | string | null) => !current || recorded.getTime() >= new Date(current).getTime();
+
+/**
+ * Stores one tracking event and applies it to the shipment (locked by the caller): transport
+ * events move ETD/ETA and the status, an older estimate than the one applied is kept but not
+ * applied, and the last actual event is remembered for the lists. Answers whether it was applied.
+ */
+export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof normaliseEvent>, source: 'staff' | 'import' | 'webhook', actorId: string | null, deliveryId: string | null = null): Promise<EventRow> {
+  const occurred = new Date(e.occurred_at);
+  const recorded = e.recorded_at ? new Date(e.recorded_at) : new Date();
+  const set: Record<string, unknown> = {};
+  let applied = true;
+  if (e.event_type === 'TRANSPORT') {
+    const arrival = e.code === 'ARRI';
+    if (e.classifier === 'PLN') {
+      if (arrival) {
+        set.eta_planned = occurred;
+        if (!s.eta) set.eta = occurred;
+      } else if (!s.etd) set.etd = occurred;
+    } else if (e.classifier === 'EST') {
+      const current = arrival ? s.eta_recorded_at : s.etd_recorded_at;
+      applied = newer(recorded, current) && !(arrival ? s.ata : s.atd);
+      if (applied) Object.assign(set, arrival ? { eta: occurred, eta_recorded_at: recorded } : { etd: occurred, etd_recorded_at: recorded });
+      if (applied && arrival && !s.eta_planned) set.eta_planned = s.eta ?? occurred;
+    } else if (arrival) Object.assign(set, { ata: occurred, eta: occurred, eta_recorded_at: recorded });
+    else Object.assign(set, { atd: occurred, etd: occurred, etd_recorded_at: recorded });
+  }
+  if (e.classifier === 'ACT' && (!s.last_event || s.last_event.classifier !== 'ACT' || Date.parse(s.last_event.occurred_at) <= occurred.getTime())) {
+    set.last_event = { code: e.code, classifier: e.classifier, location: e.location, occurred_at: occurred.toISOString() };
+  } else if (!s.last_event && e.classifier !== 'PLN') {
+    set.last_event = { code: e.code, classifier: e.classifier as EventClassifier, location: e.location, occurred_at: occurred.toISOString() };
+  }
+  const [row] = await tx.insert(shipmentEvents).values({
+    organisation_id: s.organisation_id, id: uuidv7(), shipment_id: s.id, event_type: e.event_type, code: e.code, classifier: e.classifier, location: e.location,
+    occurred_at: occurred, recorded_at: recorded, container_number: e.container_number, vessel: e.vessel, voyage: e.voyage, source, applied, delivery_id: deliveryId, created_by: actorId,
+  }).returning();
+  if (Object.keys(set).length) {
+    await tx.update(shipments).set({ ...set, updated_at: new Date() } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
+    Object.assign(s, set);
+  }
+  // Actual departures and arrivals move the shipment on (a departure of a booked one, an arrival of one under way).
+  if (e.event_type === 'TRANSPORT' && e.classifier === 'ACT') {
+    if (e.code === 'DEPA' && s.status === 'booked') await moveShipment(tx, s, 'in_transit', actorId, 'DEPA ACT');
+    if (e.code === 'ARRI' && (s.status === 'in_transit' || s.status === 'booked')) {
+      if (s.status === 'booked') await moveShipment(tx, s, 'in_transit', actorId, 'ARRI ACT');
+      await moveShipment(tx, s, 'arrived', actorId, 'ARRI ACT');
+    }
+  }
+  return row;
+}
+
+/** An event as validated (eventBody) with its optional fields made explicit. */
+export const normaliseEvent = (e: EventBody) => ({
+  event_type: e.event_type, code: e.code.toUpperCase(), classifier: e.classifier, location: e.location ?? null, occurred_at: e.occurred_at,
+  recorded_at: e.recorded_at ?? null, container_number: e.container_number ?? null, vessel: e.vessel ?? null, voyage: e.voyage ?? null,
+});
+
+export function presentEvent(e: EventRow, places: Record<string, string>): TrackingEvent {
+  return {
+    id: e.id, event_type: e.event_type, code: e.code, classifier: e.classifier, location: e.location, location_name: e.location ? places[e.location] ?? null : null,
+    occurred_at: iso(e.occurred_at)!, recorded_at: iso(e.recorded_at)!, container_number: e.container_number, vessel: e.vessel, voyage: e.voyage, source: e.source, applied: e.applied,
+  };
+}
+
+export function presentSummary(s: ShipmentRow): ShipmentSummary {
+  const eta = iso(s.eta);
+  return {
+    id: s.id, number: s.number, house_ref: s.house_ref, master_ref: s.master_ref, mode: s.mode, status: s.status, signoff_status: s.signoff_status, client_name: s.client_name,
+    origin: s.origin, destination: s.destination, etd: iso(s.etd), eta, eta_planned: iso(s.eta_planned), atd: iso(s.atd), ata: iso(s.ata),
+    delay_hours: delayHours(iso(s.eta_planned), eta), last_event: s.last_event ?? null, created_at: iso(s.created_at)!,
+  };
+}
+
+export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
+
+export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipment {
+  return {
+    ...presentSummary(s),
+    ...extras,
+    ...profitOf(s.charges),
+    booking_id: s.booking_id,
+    client: s.client_type && s.client_id ? { type: s.client_type, id: s.client_id } : null,
+    incoterm: s.incoterm, shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
+    carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight, legs: s.legs, cut_offs: s.cut_offs, packages: s.packages, goods_description: s.goods_description,
+    free_days: s.free_days, currency: s.currency, charges: s.charges,
+    tracking_link: { active: Boolean(s.tracking_hash), shows: s.tracking_hash ? (s.tracking_shows ?? null) : null },
+    updated_at: iso(s.updated_at)!,
+  };
+}
+
+export { day as dayOf, iso as isoOf };

@@ -1,0 +1,58 @@
+import { defineResource } from './descriptor.ts';
+import { QUOTE_MODES } from '../quotes/model.ts';
+import { DOCUMENT_TYPES, TASK_ANCHORS, TASK_SUBJECTS } from '../operations/model.ts';
+import { TASK_PRIORITIES } from './work-records.ts';
+
+export const DOCUMENT_LANGUAGES = ['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh'] as const;
+
+/**
+ * The control centre's task templates (`tasks`): the checklist of a mode, attached to each new
+ * booking or shipment, due a number of days from its creation, ETD or ETA.
+ */
+export const taskTemplates = defineResource({
+  name: 'task-templates',
+  titleKey: 'resources.task_templates.title',
+  permissionModule: 'control_centre',
+  fields: [
+    { name: 'title', kind: 'text', labelKey: 'resources.tasks.task_title', required: true },
+    { name: 'description', kind: 'textarea', labelKey: 'resources.fields.description' },
+    { name: 'mode', kind: 'enum', labelKey: 'resources.task_templates.mode', options: QUOTE_MODES },
+    { name: 'attach_to', kind: 'enum', labelKey: 'resources.task_templates.attach_to', required: true, options: TASK_SUBJECTS },
+    { name: 'anchor', kind: 'enum', labelKey: 'resources.task_templates.anchor', required: true, options: TASK_ANCHORS },
+    { name: 'offset_days', kind: 'number', labelKey: 'resources.task_templates.offset_days' },
+    { name: 'priority', kind: 'enum', labelKey: 'resources.tasks.priority', options: TASK_PRIORITIES },
+    { name: 'assignee_user_id', kind: 'reference', labelKey: 'resources.tasks.assignee', reference: 'staff' },
+    { name: 'active', kind: 'boolean', labelKey: 'resources.reference_lists.active' },
+  ],
+  columns: ['title', 'mode', 'attach_to', 'anchor', 'offset_days', 'assignee_user_id', 'active'],
+  sortable: ['title', 'attach_to', 'created_at'],
+  filterable: ['mode', 'attach_to', 'active'],
+  searchable: ['title', 'description'],
+  defaultSort: 'title',
+  display: 'title',
+});
+
+/** Per document type: the language of its labels, accent colour, terms and which parts it shows (/documents/template). */
+export const documentTemplates = defineResource({
+  name: 'document-templates',
+  titleKey: 'resources.document_templates.title',
+  permissionModule: 'documents',
+  fields: [
+    { name: 'type', kind: 'enum', labelKey: 'resources.document_templates.type', required: true, options: DOCUMENT_TYPES },
+    { name: 'language', kind: 'enum', labelKey: 'resources.document_templates.language', options: DOCUMENT_LANGUAGES },
+    { name: 'accent_colour', kind: 'text', labelKey: 'resources.document_templates.accent_colour' },
+    { name: 'terms', kind: 'textarea', labelKey: 'resources.document_templates.terms' },
+    { name: 'show_logo', kind: 'boolean', labelKey: 'resources.document_templates.show_logo' },
+    { name: 'show_parties', kind: 'boolean', labelKey: 'resources.document_templates.show_parties' },
+    { name: 'show_containers', kind: 'boolean', labelKey: 'resources.document_templates.show_containers' },
+    { name: 'show_charges', kind: 'boolean', labelKey: 'resources.document_templates.show_charges' },
+    { name: 'show_notes', kind: 'boolean', labelKey: 'resources.document_templates.show_notes' },
+  ],
+  columns: ['type', 'language', 'accent_colour', 'show_logo', 'show_parties', 'show_containers', 'show_charges'],
+  sortable: ['type', 'created_at'],
+  filterable: ['type', 'language'],
+  searchable: ['type', 'terms'],
+  defaultSort: 'type',
+  display: 'type',
+  unique: [['type']],
+});
