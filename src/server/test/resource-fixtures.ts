@@ -1,3 +1,5 @@
+import { DOCUMENT_TYPES } from '#shared/operations/model.ts';
+
 type Post = (path: string, body: unknown) => Promise<{ data: { data: { id: string } } }>;
 export type Refs = Record<string, string>;
 
@@ -199,6 +201,20 @@ export const RESOURCE_FIXTURES: Record<string, {
     change: { position: 7 },
     invalid: { name: '', time_zone: 'Mars/Olympus', position: -1 },
     invalidFields: ['name', 'position', 'time_zone'],
+  },
+  'task-templates': {
+    prepare: async (_post, me) => ({ me }),
+    valid: (i, r) => ({ title: `Check the VGM ${i}`, mode: 'sea_fcl', attach_to: 'shipment', anchor: 'etd', offset_days: -3, assignee_user_id: r.me }),
+    change: { offset_days: -2 },
+    invalid: { title: '', attach_to: 'invoice', offset_days: 1000 },
+    invalidFields: ['attach_to', 'offset_days', 'title'],
+  },
+  // One template per type: the indices the tests keep at once (2–4, 10–13) each get their own.
+  'document-templates': {
+    valid: (i) => ({ type: DOCUMENT_TYPES[(i < 10 ? i - 1 : i - 6) % DOCUMENT_TYPES.length], language: 'de', accent_colour: '#1F6F8B', terms: `Alle Geschäfte nach ADSp 2017 (${i}).` }),
+    change: { show_charges: false },
+    invalid: { type: 'invoice', accent_colour: 'blue', language: 'xx' },
+    invalidFields: ['accent_colour', 'language', 'type'],
   },
 };
 

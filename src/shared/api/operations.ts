@@ -311,7 +311,7 @@ export const assignBody = z.object({ user_id: z.uuid('reference_invalid').nullab
 
 export const settingsSchema = z.object({ eta_margin_hours: z.number().int().min(1).max(720) });
 export const settingsPatch = settingsSchema.partial();
-export const webhookSecretSchema = z.object({ secret: z.string(), url: z.string(), header: z.string() });
+export const webhookSecretSchema = z.object({ secret: z.string().nullable(), url: z.string(), header: z.string() });
 
 export const documentBody = z.object({
   type: z.enum(DOCUMENT_TYPES),

@@ -1,3 +1,4 @@
+import { clip } from '#shared/text.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -62,7 +63,7 @@ const safeName = (filename: string, ext: string) => {
   return `${base || 'file'}.${ext}`;
 };
 
-const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
+const excerpt = (body: string) => clip(body, 140);
 
 /**
  * Chats (docs/architecture.md#chats): direct and group conversations among colleagues and connected

@@ -1,3 +1,4 @@
+import { clip } from '#shared/text.ts';
 import type { CutOff, Party, TransportLeg } from '#shared/api/operations.ts';
 import type { DocumentType } from '#shared/operations/model.ts';
 import { formatDecimal, formatMoney } from '#shared/money/format.ts';
@@ -204,7 +205,7 @@ export async function renderDocumentPdf(d: DocumentData, meta: { number: string;
     const totals = new Map<string, number>();
     for (const c of charges) {
       w.ensure(14);
-      await w.text(c.name.length > 52 ? `${c.name.slice(0, 51)}…` : c.name, MARGIN, { size: 9.5 });
+      await w.text(clip(c.name, 52), MARGIN, { size: 9.5 });
       await w.text(c.payment === 'collect' ? L.collect : L.prepaid, 360, { size: 9.5 });
       await w.text(formatMoney(c.amount_minor, c.currency, locale), right, { size: 9.5, align: 'right' });
       totals.set(c.currency, (totals.get(c.currency) ?? 0) + c.amount_minor);

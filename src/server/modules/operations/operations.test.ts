@@ -203,7 +203,10 @@ describe('tracking', () => {
     const s = (await northwind.get(`/api/shipments/${shipment}`)).data.data;
     const admin = await northwind.join(northwind.role('admin'));
     expect((await admin.get('/api/tracking/webhook-secret')).statusCode).toBe(403);
-    const { secret, url } = (await northwind.get('/api/tracking/webhook-secret')).data.data;
+    expect((await northwind.get('/api/tracking/webhook-secret')).data.data.secret).toBeNull();
+    expect((await admin.post('/api/tracking/webhook-secret/rotate', {})).statusCode).toBe(403);
+    const { secret, url } = (await northwind.post('/api/tracking/webhook-secret/rotate', {})).data.data;
+    expect((await northwind.get('/api/tracking/webhook-secret')).data.data.secret).toBe(secret);
     expect(url).toContain(`/api/tracking/webhook/${northwind.orgId}`);
     const outsider = createClient(t.app);
     const send = (body: string, signature?: string) =>

@@ -54,18 +54,18 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/tracking/webhook-secret', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'The organisation’s webhook secret and address (owners only)', response: { 200: envelope(webhookSecretSchema) } },
+    schema: { tags, summary: 'The organisation’s webhook secret (null until made with …/rotate) and address (owners only)', response: { 200: envelope(webhookSecretSchema) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'operations.update');
     if (m.role.builtin !== 'owner') throw new AppError(403, 'forbidden', 'Only the organisation’s owners see the webhook secret.');
-    const s = await settingsOf(db, m.organisation.id);
-    return { data: { secret: s.webhook_secret, url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
+    const [row] = await rowsOf<{ webhook_secret: string }>(db, sql`select webhook_secret from operation_settings where organisation_id = ${m.organisation.id}`);
+    return { data: { secret: row?.webhook_secret ?? null, url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
   });
 
   api.post('/api/tracking/webhook-secret/rotate', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'Replace the webhook secret (owners only): deliveries signed with the old one are refused from now on', response: { 200: envelope(webhookSecretSchema) } },
+    schema: { tags, summary: 'Make or replace the webhook secret (owners only): deliveries signed with an old one are refused from now on', response: { 200: envelope(webhookSecretSchema) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'operations.update');
@@ -85,7 +85,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'operations.view');
-    return { data: { eta_margin_hours: (await settingsOf(db, m.organisation.id)).eta_margin_hours } };
+    const [row] = await rowsOf<{ eta_margin_hours: number }>(db, sql`select eta_margin_hours from operation_settings where organisation_id = ${m.organisation.id}`);
+    return { data: { eta_margin_hours: row?.eta_margin_hours ?? 24 } };
   });
 
   api.patch('/api/operations/settings', {

@@ -1,3 +1,4 @@
+import { clip } from '#shared/text.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
@@ -28,7 +29,7 @@ const idParam = z.object({ id: z.uuid() });
 const commentParam = z.object({ id: z.uuid(), commentId: z.uuid() });
 const one = { 200: envelope(postSchema) };
 type PostRow = typeof posts.$inferSelect;
-const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
+const excerpt = (body: string) => clip(body, 140);
 
 /**
  * The feed (docs/architecture.md#network, "Feed"): posts of people and organisations, with

@@ -1,3 +1,4 @@
+import { clip } from '#shared/text.ts';
 import type { Quote } from '#shared/api/quotes.ts';
 import { formatDecimal, formatMoney } from '#shared/money/format.ts';
 import { A4, MARGIN, PdfWriter } from '../documents/pdf-writer.ts';
@@ -122,7 +123,7 @@ export async function renderQuotePdf({ quote: q, organisation, charges, language
     w.y -= 16;
     w.ensure(16);
     const name = l.description ?? (l.charge_code_id ? charges[l.charge_code_id] : null) ?? l.basis;
-    await w.text(name.length > 48 ? `${name.slice(0, 47)}…` : name, cols.charge, { size: 10 });
+    await w.text(clip(name, 48), cols.charge, { size: 10 });
     await w.text(num(l.quantity), cols.quantity, { size: 10, align: 'right' });
     await w.text(money(l.sell.amount_minor, l.sell.currency), cols.unit, { size: 10, align: 'right' });
     await w.text(money(l.sell_in_quote_minor, q.currency), cols.amount, { size: 10, align: 'right' });

@@ -67,6 +67,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/public/quotes/{token}': 'a quotation’s client link, proven by its token',
   'POST /api/public/quotes/{token}/accept': 'a quotation’s client link, proven by its token',
   'POST /api/public/quotes/{token}/decline': 'a quotation’s client link, proven by its token',
+  'GET /api/public/tracking/{token}': 'a shipment’s client tracking link, proven by its token',
+  'POST /api/tracking/webhook/{organisationId}': 'carriers’ tracking events, proven by the HMAC signature',
   'POST /api/dev/billing/advance-clock': 'developer mode only (never mounted in production)',
   'GET /api/dev/mail': 'developer mode only (never mounted in production)',
 };
@@ -78,7 +80,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import'];
+export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import'];
 /** The real file each upload takes (a picture unless named here): an import takes a table. */
 export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string }> = {
   'POST /api/leads/import': { filename: 'leads.csv', type: 'text/csv', data: 'company_name,country,source\nHull Timber Ltd,GB,website\n' },
@@ -87,8 +89,14 @@ export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; da
     type: 'text/csv',
     data: 'carrier,mode,origin,destination,equipment,valid_from,valid_until,basis,amount,currency\nMSC,sea_fcl,CNSHA,GBFXT,45G1,2026-12-01,2027-02-28,per_container,1850.00,USD\n',
   },
+  'POST /api/tracking/events/import': {
+    filename: 'events.csv',
+    type: 'text/csv',
+    // The seeded organisation's first shipment (suite.ts, seedRecords).
+    data: `shipment_reference,event_type,code,classifier,location,occurred_at\nS-${new Date().getUTCFullYear()}-00001,TRANSPORT,DEPA,ACT,NLRTM,2026-11-20T08:00:00Z\n`,
+  },
 };
-export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook'];
+export const RAW_BODY_OPERATIONS = ['POST /api/billing/webhook', 'POST /api/tracking/webhook/{organisationId}'];
 /**
  * Streams that stay open (Server-Sent Events): only refusals are called (anonymous 401, malformed
  * input 422), as an accepted call never ends; events.test.ts covers what the stream delivers to whom.

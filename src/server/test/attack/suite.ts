@@ -315,6 +315,25 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   if (!accepted.data?.data?.booking_id) throw new Error(`could not make a booking: ${accepted.statusCode} ${accepted.body}`);
   add('/api/quotes/', copy.data.data.id);
   add('/api/bookings/', accepted.data.data.booking_id);
+  // A third, confirmed: its shipment, with a container, a document and an exception (its ETA has passed).
+  const third = await owner.post(`/api/quotes/${quote.data.data.id}/duplicate`, {});
+  await owner.post(`/api/quotes/${third.data.data.id}/send`, {});
+  const booked = await owner.post(`/api/quotes/${third.data.data.id}/accept`, {});
+  const confirmed = await owner.post(`/api/bookings/${booked.data.data.booking_id}/confirm`, {});
+  const shipmentId = confirmed.data?.data?.shipment_id as string | undefined;
+  if (!shipmentId) throw new Error(`could not confirm a booking: ${confirmed.statusCode} ${confirmed.body}`);
+  add('/api/shipments/', shipmentId);
+  await owner.request('PATCH', `/api/shipments/${shipmentId}`, { eta: '2026-01-02T08:00:00.000Z' });
+  const container = await owner.post(`/api/shipments/${shipmentId}/containers`, { number: 'MSCU1234566', iso_type: '45G1' });
+  if (container.statusCode !== 201) throw new Error(`could not add a container: ${container.statusCode} ${container.body}`);
+  add('/api/shipments/{id}/containers/', container.data.data.id);
+  const doc = await owner.post(`/api/shipments/${shipmentId}/documents`, { type: 'collection_origin' });
+  if (doc.statusCode !== 201) throw new Error(`could not generate a document: ${doc.statusCode} ${doc.body}`);
+  add('/api/documents/', doc.data.data.id);
+  await owner.post('/api/exceptions/scan', {});
+  const exceptions = (await owner.get(`/api/exceptions?shipment_id=${shipmentId}`)).data.data as { id: string }[];
+  if (!exceptions.length) throw new Error('the scan raised no exception for a shipment past its ETA');
+  add('/api/exceptions/', exceptions[0].id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });
