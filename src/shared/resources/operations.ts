@@ -56,3 +56,22 @@ export const documentTemplates = defineResource({
   display: 'type',
   unique: [['type']],
 });
+
+/**
+ * The checklists every new organisation starts with (control centre › tasks; editable): what a
+ * forwarder's operations desk does for each booking and shipment, due from its creation, ETD or ETA.
+ */
+export const STANDARD_TASK_TEMPLATES = [
+  { title: 'Check the booking against the quotation and send it to the carrier', attach_to: 'booking', anchor: 'created', offset_days: 0, mode: null, priority: 'high' },
+  { title: 'Collect the VGM and send it to the carrier', attach_to: 'shipment', anchor: 'etd', offset_days: -3, mode: 'sea_fcl', priority: 'high' },
+  { title: 'Issue the house bill of lading draft for the shipper’s approval', attach_to: 'shipment', anchor: 'etd', offset_days: -2, mode: 'sea_fcl', priority: 'normal' },
+  { title: 'Issue the house bill of lading draft for the shipper’s approval', attach_to: 'shipment', anchor: 'etd', offset_days: -2, mode: 'sea_lcl', priority: 'normal' },
+  { title: 'Send the arrival notice to the consignee', attach_to: 'shipment', anchor: 'eta', offset_days: -3, mode: 'sea_fcl', priority: 'normal' },
+  { title: 'Send the arrival notice to the consignee', attach_to: 'shipment', anchor: 'eta', offset_days: -3, mode: 'sea_lcl', priority: 'normal' },
+  { title: 'Book the haulier for delivery within free time', attach_to: 'shipment', anchor: 'eta', offset_days: 0, mode: 'sea_fcl', priority: 'high' },
+  { title: 'Confirm the flight and issue the house air waybill', attach_to: 'shipment', anchor: 'etd', offset_days: -1, mode: 'air', priority: 'high' },
+  { title: 'Send the arrival notice to the consignee', attach_to: 'shipment', anchor: 'eta', offset_days: 0, mode: 'air', priority: 'normal' },
+  { title: 'Send the collection note to the haulier', attach_to: 'shipment', anchor: 'etd', offset_days: -1, mode: 'road_ftl', priority: 'normal' },
+  { title: 'Get the signed CMR back (proof of delivery)', attach_to: 'shipment', anchor: 'eta', offset_days: 2, mode: 'road_ftl', priority: 'normal' },
+  { title: 'Check costs against the quotation and sign the job off', attach_to: 'shipment', anchor: 'eta', offset_days: 7, mode: null, priority: 'normal' },
+] as const;

@@ -10,7 +10,7 @@ import { feedback } from '../lib/feedback.ts';
 import { ResourcePage } from '../features/control-centre/resource-page.tsx';
 import { useCurrentRoute } from '../lib/route-context.ts';
 import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
-import { ImportButton } from '../features/quotes/import-button.tsx';
+import { ImportButton } from '../components/import-button.tsx';
 import { ccKeys } from '../features/control-centre/cc-api.ts';
 import { usePermissions } from '../features/control-centre/use-permissions.ts';
 

@@ -75,7 +75,17 @@ const NotificationsScreen = lazyScreen(() => import('../features/notifications/n
 const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'), 'ChatsScreen');
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
-const BookingScreen = lazyScreen(() => import('../features/quotes/booking-screen.tsx'), 'BookingScreen');
+const BookingScreen = lazyScreen(() => import('../features/operations/booking-screen.tsx'), 'BookingScreen');
+const ShipmentsScreen = lazyScreen(() => import('../features/operations/shipments-screen.tsx'), 'ShipmentsScreen');
+const ShipmentScreen = lazyScreen(() => import('../features/operations/shipment-screen.tsx'), 'ShipmentScreen');
+const TrackingScreen = lazyScreen(() => import('../features/operations/tracking-screens.tsx'), 'TrackingScreen');
+const TrackingViewScreen = lazyScreen(() => import('../features/operations/tracking-screens.tsx'), 'TrackingViewScreen');
+const PublicTrackingScreen = lazyScreen(() => import('../features/operations/tracking-screens.tsx'), 'PublicTrackingScreen');
+const ExceptionsScreen = lazyScreen(() => import('../features/operations/exceptions-screen.tsx'), 'ExceptionsScreen');
+const TasksScreen = lazyScreen(() => import('../features/operations/tasks-screen.tsx'), 'TasksScreen');
+const DocumentTypesScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'DocumentTypesScreen');
+const GeneratedDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'GeneratedDocumentsScreen');
+const QuotationDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'QuotationDocumentsScreen');
 const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
 const NativeOrganisationProfile = lazyScreen(() => import('./native-organisation-profile.tsx'), 'NativeOrganisationProfile');
@@ -125,14 +135,14 @@ export const ROUTES: readonly AppRoute[] = [
   home('/analytics', 'analytics', ORG, Placeholder, { area: 'general', icon: 'analytics' }),
   home('/connections', 'connections', ['auth', 'user'], ConnectionsScreen, { area: 'general', icon: 'connections' }),
   home('/chats', 'chats', AUTH, ChatsScreen, { area: 'general', icon: 'chats' }),
-  home('/task-assignment', 'task_assignment', AUTH, Placeholder, { area: 'general', icon: 'tasks' }),
-  home('/tracking', 'tracking', ['auth', 'tracking'], Placeholder, { area: 'general', icon: 'tracking' }),
-  home('/tracking-view', 'tracking_view', ORG, Placeholder),
-  home('/documents', 'documents', ORG, Placeholder, { area: 'general', icon: 'documents' }),
-  home('/documents/pdf/documents', 'document_type_management', AUTH, Placeholder),
-  home('/documents/pdf/quotation', 'document_type_management', AUTH, Placeholder),
-  home('/documents/template', 'document_template', AUTH, Placeholder),
-  home('/exceptions', 'exceptions', AUTH, Placeholder, { area: 'general', icon: 'exceptions' }),
+  home('/task-assignment', 'task_assignment', AUTH, TasksScreen, { area: 'general', icon: 'tasks' }),
+  home('/tracking', 'tracking', ['auth', 'tracking'], TrackingScreen, { area: 'general', icon: 'tracking' }),
+  home('/tracking-view', 'tracking_view', ORG, TrackingViewScreen),
+  home('/documents', 'documents', ORG, DocumentTypesScreen, { area: 'general', icon: 'documents' }),
+  home('/documents/pdf/documents', 'document_type_management', AUTH, GeneratedDocumentsScreen),
+  home('/documents/pdf/quotation', 'document_type_management', AUTH, QuotationDocumentsScreen),
+  home('/documents/template', 'document_template', AUTH, ccScreen('documentTemplates')),
+  home('/exceptions', 'exceptions', AUTH, ExceptionsScreen, { area: 'general', icon: 'exceptions' }),
   home('/notification', 'notifications', AUTH, NotificationsScreen, { area: 'general', icon: 'notifications' }),
   home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
@@ -148,6 +158,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/pricing', titleKey: 'titles.pricing', layout: 'pricing', guards: OPEN, screen: PricingScreen },
   // The link a quotation's client is e-mailed: no account, logged in or not.
   { path: '/quote/:token', titleKey: 'titles.quote_link', layout: 'pricing', guards: OPEN, screen: PublicQuoteScreen },
+  // The tracking link a shipment's client is given: no account, logged in or not.
+  { path: '/track/:token', titleKey: 'titles.track_link', layout: 'pricing', guards: OPEN, screen: PublicTrackingScreen },
 
   // Authentication
   { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
@@ -215,8 +227,8 @@ export const ROUTES: readonly AppRoute[] = [
   home(`${CRM}/quotation-management`, 'crm_quotation_management', ORG, QuotesScreen, { area: 'crm' }),
   home(`${CRM}/quotation-management/:quoteId`, 'crm_quotation', ORG, QuoteScreen),
   home(`${CRM}/quotation-management/booking/:bookingId`, 'crm_booking', ORG, BookingScreen),
-  home(`${CRM}/shipment-management`, 'crm_shipment_management', ORG, Placeholder, { area: 'crm' }),
-  home(`${CRM}/shipment-management/:shipmentId`, 'crm_shipment', ORG, Placeholder),
+  home(`${CRM}/shipment-management`, 'crm_shipment_management', ORG, ShipmentsScreen, { area: 'crm' }),
+  home(`${CRM}/shipment-management/:shipmentId`, 'crm_shipment', ORG, ShipmentScreen),
 
   // HR
   home(HR, 'hr', ORG, Placeholder, { area: 'hr' }),

@@ -17,6 +17,7 @@ export interface LocationPickerProps {
   /** How to show the current value before any search (the saved location). */
   initial?: { code: string; name: string } | null;
   'aria-invalid'?: boolean;
+  'aria-label'?: string;
   status?: 'error';
 }
 
@@ -50,6 +51,7 @@ export function LocationPicker({ id, value, onChange, country, initial, status, 
     <Select
       id={id}
       aria-invalid={aria['aria-invalid']}
+      aria-label={aria['aria-label']}
       status={status}
       value={value ?? undefined}
       allowClear

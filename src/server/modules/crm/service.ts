@@ -1,10 +1,11 @@
+import { STANDARD_TASK_TEMPLATES } from '#shared/resources/operations.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_STAGES, PIPELINE_KINDS, type PipelineKind } from '#shared/crm/model.ts';
 import { STANDARD_REFERENCE_LISTS, type ReferenceListName } from '#shared/resources/reference-lists.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, pipelineStages, pipelines, transportModesTable } from '../../db/schema/index.ts';
+import { directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, pipelineStages, pipelines, taskTemplatesTable, transportModesTable } from '../../db/schema/index.ts';
 
 /** A pipeline with its stages in order (the defaults of its kind unless given). */
 export async function createPipeline(tx: Tx, organisationId: string, name: string, kind: PipelineKind, stages = DEFAULT_STAGES[kind], position = 0): Promise<string> {
@@ -36,6 +37,7 @@ export async function createReferenceLists(tx: Tx, organisationId: string): Prom
   for (const [name, rows] of Object.entries(STANDARD_REFERENCE_LISTS) as [ReferenceListName, readonly object[]][]) {
     await tx.insert(REFERENCE_TABLES[name]).values(rows.map((r) => ({ organisation_id: organisationId, id: uuidv7(), ...r })) as never);
   }
+  await tx.insert(taskTemplatesTable).values(STANDARD_TASK_TEMPLATES.map((r) => ({ organisation_id: organisationId, id: uuidv7(), ...r })));
 }
 
 /** The active codes of one of the organisation's reference lists (what quotes and rates may use). */

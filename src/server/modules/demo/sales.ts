@@ -29,12 +29,14 @@ type DemoQuote = {
   ago: number; validDays: number; status: QuoteStatus; reason?: string; cargo?: CargoLine[]; equipment?: EquipmentLine[]; lines: Line[]; notes?: string;
   /** Who owns it (its commission goes to them); the owner of Northwind by default. */
   owner?: string;
+  /** The name the operations demo finds its booking by (demo/operations.ts). */
+  key?: string;
 };
 
 /** Quotes in every status, on Northwind's real lanes. */
 const QUOTES: DemoQuote[] = [
   {
-    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', ago: 21, validDays: 30, status: 'accepted', owner: 'ocean@demo.fyn.local',
+    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', ago: 21, validDays: 30, status: 'accepted', owner: 'ocean@demo.fyn.local', key: 'harrogate_fcl',
     equipment: [{ iso_type: '45G1', count: 2 }],
     lines: [['OFR', 'per_container', 165000, 195000, 'USD'], ['BAF', 'per_container', 31000, 35000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP'], ['HAU', 'per_container', 69000, 82000, 'GBP']],
     notes: 'Two 40′ high cubes of garden furniture, Shanghai to Felixstowe, delivered Harrogate.',
@@ -65,13 +67,47 @@ const QUOTES: DemoQuote[] = [
     lines: [['OFR', 'per_container', 158000, 188000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP']],
     notes: 'Cancelled: the supplier moved the goods to the Shanghai sailing.',
   },
+  // Accepted quotes whose bookings the operations demo takes through every status.
+  {
+    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHK', destination: 'GBFXT', currency: 'GBP', ago: 48, validDays: 21, status: 'accepted', owner: 'ocean@demo.fyn.local', key: 'pennine_fcl',
+    equipment: [{ iso_type: '42G1', count: 1 }],
+    lines: [['OFR', 'per_container', 142000, 171000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP'], ['HAU', 'per_container', 52000, 61000, 'GBP']],
+    notes: 'Autumn jackets, one 40′ from Shekou.',
+  },
+  {
+    client: 'Hanseatic Machine Parts GmbH', contact: 'Jonas Becker', mode: 'road_ftl', incoterm: 'DAP', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', ago: 17, validDays: 21, status: 'accepted', key: 'hanseatic_road',
+    cargo: [{ packages: 10, length_cm: '120', width_cm: '80', height_cm: '140', weight_kg: '620' }],
+    lines: [['HAU', 'per_shipment', 76000, 94000, 'EUR'], ['DOC', 'per_shipment', 2500, 4000, 'GBP']],
+  },
+  {
+    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'sea_lcl', incoterm: 'FOB', origin: 'CNSHK', destination: 'GBFXT', currency: 'GBP', ago: 11, validDays: 21, status: 'accepted', key: 'pennine_lcl',
+    cargo: [{ packages: 4, length_cm: '120', width_cm: '100', height_cm: '150', weight_kg: '410' }],
+    lines: [['OFR', 'per_wm', 3800, 5500, 'USD'], ['WHS', 'per_wm', 1800, 2600, 'GBP'], ['BL', 'per_bl', 3500, 5000, 'GBP']],
+  },
+  {
+    client: 'Thames Valley Electronics plc', contact: 'Priyanka Shah', mode: 'air', incoterm: 'FCA', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP', ago: 9, validDays: 14, status: 'accepted', key: 'tve_air',
+    cargo: [{ packages: 2, length_cm: '110', width_cm: '80', height_cm: '100', weight_kg: '145' }],
+    lines: [['AFR', 'per_kg', 310, 385, 'USD'], ['FSC', 'per_kg', 85, 95, 'USD'], ['DOC', 'per_shipment', 3500, 5500, 'GBP'], ['CUS', 'per_shipment', 4500, 7500, 'GBP']],
+  },
+  {
+    client: 'Hanseatic Machine Parts GmbH', contact: 'Jonas Becker', mode: 'road_ltl', incoterm: 'DAP', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', ago: 6, validDays: 21, status: 'accepted', key: 'hanseatic_ltl',
+    cargo: [{ packages: 3, length_cm: '120', width_cm: '80', height_cm: '110', weight_kg: '380' }],
+    lines: [['HAU', 'per_shipment', 34000, 43000, 'EUR']],
+  },
+  {
+    client: 'Harrogate Home & Garden Ltd', contact: 'Emily Carter', mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNNGB', destination: 'GBSOU', currency: 'GBP', ago: 2, validDays: 30, status: 'accepted', owner: 'ocean@demo.fyn.local', key: 'harrogate_received',
+    equipment: [{ iso_type: '45G1', count: 1 }],
+    lines: [['OFR', 'per_container', 158000, 188000, 'USD'], ['THC-D', 'per_container', 23500, 26500, 'GBP'], ['HAU', 'per_container', 69000, 82000, 'GBP']],
+    notes: 'Parasols and garden lighting, one 40′ high cube from Ningbo.',
+  },
 ];
 
 /**
  * Northwind's CRM: native organisations with their contacts, and quotes in every status written
  * through the quotes service (so every figure is the engine's), the accepted one with its booking.
  */
-export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<string, string>): Promise<void> {
+export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<string, string>): Promise<Record<string, string>> {
+  const keyed: Record<string, string> = {};
   const db = ctx.database.db;
   const ownerId = ids['owner@demo.fyn.local'];
   const tiers = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from client_tiers where organisation_id = ${orgId}`);
@@ -114,7 +150,15 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
       await tx.execute(sql`update quotes set status = 'sent', sent_at = ${sentAt}, link_hash = ${hashToken(token)} where organisation_id = ${orgId} and id = ${id}`);
       const { quote, lines } = (await loadQuote(tx, orgId, id, true))!;
       await syncQuoteDeal(tx, quote, 'sent');
-      if (q.status === 'accepted') await acceptQuote(tx, quote, lines, null);
+      if (q.status === 'accepted') {
+        const bookingId = await acceptQuote(tx, quote, lines, null);
+        if (q.key) keyed[q.key] = bookingId;
+        // Accepted a day after it was sent: the booking's dates follow.
+        const acceptedAt = new Date(sentAt.getTime() + 86_400_000);
+        await tx.execute(sql`update bookings set created_at = ${acceptedAt}, updated_at = ${acceptedAt} where organisation_id = ${orgId} and id = ${bookingId}`);
+        await tx.execute(sql`update quotes set decided_at = ${acceptedAt} where organisation_id = ${orgId} and id = ${id}`);
+        await tx.execute(sql`update tasks set created_at = ${acceptedAt}, due_on = ${acceptedAt.toISOString().slice(0, 10)}::date + (due_on - current_date) where organisation_id = ${orgId} and booking_id = ${bookingId}`);
+      }
       else if (q.status === 'declined' || q.status === 'cancelled' || q.status === 'expired') await decide(tx, quote, q.status, q.reason ?? null);
     });
     // The e-mail of a quote still open is in the outbox (/dev), so its link can be tried.
@@ -124,6 +168,7 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
       await ctx.mailer.send(quoteMail(contact.email, org.name, org.owner, quote, `${ctx.config.appUrl}/quote/${token}`));
     }
   }
+  return keyed;
 }
 
 /** Buy rates on Northwind's real lanes, and the sell rules that mark them up. */

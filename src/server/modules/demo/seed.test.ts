@@ -157,7 +157,7 @@ describe('demo data', () => {
     // Numbers follow the quote dates.
     const accepted = (await owner.get(`/api/quotes/${quotes.find((q) => q.status === 'accepted')!.id}`)).data.data;
     const booking = await owner.get(`/api/bookings/${accepted.booking_id}`);
-    expect(booking.data.data).toMatchObject({ status: 'received', origin: 'CNSHA', destination: 'GBFXT' });
+    expect(booking.data.data).toMatchObject({ status: 'received', origin: 'CNNGB', destination: 'GBSOU' });
     expect(accepted.emissions.legs[0].factor_key).toBe('sea_container');
     // Every lane the issue names has a valid rate.
     for (const [origin, destination, mode] of [['CNSHA', 'GBFXT', 'sea_fcl'], ['HKHKG', 'GBLHR', 'air'], ['NLRTM', 'DEHAM', 'road_ftl']]) {
@@ -197,5 +197,23 @@ describe('demo data', () => {
     expect(commission.total_commission_minor).toBeGreaterThan(0);
     const harrogate = clients.find((c) => c.kind === 'native_organisation') as unknown as { id: string };
     expect((await owner.get(`/api/native-organisations/${harrogate.id}/timeline`)).statusCode).toBe(200);
+  });
+
+  it('gives Northwind its operations: bookings in every status, shipments by sea, air and road, events, exceptions, tasks and documents', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const bookings = (await owner.get('/api/bookings')).data.data as { status: string }[];
+    expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(['received', 'confirmed', 'rejected', 'cancelled', 'completed']));
+    const shipments = (await owner.get('/api/shipments?limit=100')).data.data as { id: string; mode: string; status: string; delay_hours: number | null }[];
+    expect(new Set(shipments.map((s) => s.mode))).toEqual(new Set(['sea_fcl', 'sea_lcl', 'air', 'road_ftl']));
+    expect(new Set(shipments.map((s) => s.status))).toEqual(new Set(['booked', 'in_transit', 'arrived', 'delivered']));
+    expect(shipments.some((s) => s.status === 'in_transit' && (s.delay_hours ?? 0) > 24)).toBe(true);
+    const open = (await owner.get('/api/exceptions?status=open')).data.data as { kind: string }[];
+    expect(new Set(open.map((x) => x.kind))).toEqual(new Set(['eta_slip', 'demurrage_risk', 'cutoff_documents']));
+    const types = (await owner.get('/api/documents/types')).data.data as { type: string; documents: number }[];
+    expect(types.filter((d) => d.documents > 0).map((d) => d.type).sort()).toEqual(['arrival_notice', 'booking_confirmation', 'collection_destination', 'collection_origin', 'hawb', 'hbl']);
+    const sofia = await login('ocean@demo.fyn.local');
+    expect((await sofia.get('/api/tasks/meta?scope=mine')).data.data.by_status.todo).toBeGreaterThan(0);
+    const withEvents = shipments.find((s) => s.status === 'in_transit')!;
+    expect((await owner.get(`/api/shipments/${withEvents.id}/events`)).data.data.length).toBeGreaterThan(3);
   });
 });

@@ -1,5 +1,6 @@
 import { seedDemoSales } from './sales.ts';
 import { seedDemoCrmRecords } from './crm-records.ts';
+import { seedDemoOperations } from './operations.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -57,8 +58,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     location_code: 'GBFXT', registration_number: '09876543', vat_number: 'GB123456789', website: 'https://northwind-forwarding.example',
   });
   await seedNorthwindRecords(ctx, org.id, ids);
-  await seedDemoSales(ctx, org.id, ids);
+  const booked = await seedDemoSales(ctx, org.id, ids);
   await seedDemoCrmRecords(ctx, org.id, ids);
+  await seedDemoOperations(ctx, org.id, ids, booked);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

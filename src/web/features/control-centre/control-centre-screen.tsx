@@ -24,7 +24,7 @@ export const AREAS: readonly { path: string; titleKey: string; counts: readonly 
   { path: 'client-assignment', titleKey: 'titles.cc_client_assignment', counts: ['client-assignments'] },
   { path: 'commission-management', titleKey: 'titles.cc_commission_management', counts: ['commissions'] },
   { path: 'work-classification', titleKey: 'titles.cc_work_classification', counts: ['work-classifications', 'work-allocations'] },
-  { path: 'tasks', titleKey: 'titles.cc_tasks', counts: ['tasks'] },
+  { path: 'tasks', titleKey: 'titles.cc_tasks', counts: ['task-templates'] },
   { path: 'standards-and-certifications', titleKey: 'titles.cc_standards_and_certifications', counts: ['standards-certifications'] },
   { path: 'supply-chain-and-logistics', titleKey: 'titles.cc_supply_chain_and_logistics', counts: ['supply-chain-networks'] },
   { path: 'rate-management', titleKey: 'titles.cc_rate_management', counts: ['rates'] },

@@ -20,6 +20,11 @@ export function useWho() {
 export function NotificationItem({ n }: { n: Notification }) {
   const { t } = useTranslation();
   const who = useWho();
+  // Codes in the data said in words: a shipment's new status, an exception's kind.
+  const wordsOf = (x: Notification) => ({
+    ...(typeof x.data.status === 'string' && { status: t(`notifications.shipment_statuses.${x.data.status}`) }),
+    ...(typeof x.data.kind === 'string' && { kind: t(`notifications.exception_kinds.${x.data.kind}`) }),
+  });
   const first = n.actors[0];
   const excerpt = typeof n.data.excerpt === 'string' ? n.data.excerpt : typeof n.data.message === 'string' ? n.data.message : null;
   return (
@@ -28,7 +33,7 @@ export function NotificationItem({ n }: { n: Notification }) {
         <Avatar src={first?.avatar_url ?? undefined} icon={<UserOutlined aria-hidden="true" />} alt="" />
       </Badge>
       <div className="fyn-notification-body">
-        <Typography.Text strong={!n.read}>{t(`notifications.types.${n.type}`, { ...n.data, who: who(n) })}</Typography.Text>
+        <Typography.Text strong={!n.read}>{t(`notifications.types.${n.type}`, { ...n.data, ...wordsOf(n), who: who(n) })}</Typography.Text>
         {excerpt && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="fyn-notification-excerpt">
             {excerpt}

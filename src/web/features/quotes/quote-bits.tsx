@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import type { Quote } from '#shared/api/quotes.ts';
 import type { QuoteStatus } from '#shared/quotes/model.ts';
-import { formatDecimal, formatMoney } from '#shared/money/format.ts';
+import { formatDecimal } from '#shared/money/format.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 /** Status colours: open ones blue, the good end green, the bad ends red or grey. */
@@ -12,11 +12,7 @@ export function QuoteStatusTag({ status }: { status: QuoteStatus }) {
   return <Tag color={STATUS_COLOURS[status]}>{t(`quotes.status.${status}`)}</Tag>;
 }
 
-/** Minor units in a currency, in the interface's language. */
-export function Money({ minor, currency }: { minor: number; currency: string }) {
-  const { i18n } = useSalesTranslation();
-  return <span className="fyn-num">{formatMoney(minor, currency, i18n.language)}</span>;
-}
+export { Money } from '../../components/money.tsx';
 
 /** A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight, and the same cargo by the other modes. */
 export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) {

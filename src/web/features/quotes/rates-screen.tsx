@@ -16,7 +16,7 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { rateKeys, ratesApi } from '../../lib/quotes-api.ts';
 import { useReferenceOptions } from './reference-options.ts';
-import { ImportButton } from './import-button.tsx';
+import { ImportButton } from '../../components/import-button.tsx';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 

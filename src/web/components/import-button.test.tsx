@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '../../test/user.ts';
-import { renderScreen } from '../../test/render.tsx';
+import { userEvent } from '../test/user.ts';
+import { renderScreen } from '../test/render.tsx';
 import { ImportButton } from './import-button.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client.ts', () => ({ api }));
+vi.mock('../lib/api-client.ts', () => ({ api }));
 
 const verdicts = (antwerpOk: boolean) => ({
   dry_run: true, total: 2, valid: antwerpOk ? 2 : 1, invalid: antwerpOk ? 0 : 1, created: 0,

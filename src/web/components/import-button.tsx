@@ -1,10 +1,10 @@
 import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
-import { useSalesTranslation } from './sales-texts.ts';
+import { api } from '../lib/api-client.ts';
+import { isApiFailure } from '../lib/api-failure.ts';
+import { feedback } from '../lib/feedback.ts';
+import { useTranslation } from 'react-i18next';
 
 type Verdict = { row: number; ok: boolean; errors: Record<string, string>; label: string };
 type Answer = { dry_run: boolean; total: number; valid: number; invalid: number; created: number; rows: Verdict[] };
@@ -14,7 +14,7 @@ type Answer = { dry_run: boolean; total: number; valid: number; invalid: number;
  * verdict shown (row, what is wrong); "Import" then sends it for real, only when every row is right.
  */
 export function ImportButton({ endpoint, template, onImported }: { endpoint: string; template: string; onImported: () => void }) {
-  const { t } = useSalesTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Answer | null>(null);
