@@ -58,12 +58,12 @@ describe('app routes', () => {
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/crm/shipment-management/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shipment' })).toBeTruthy();
+    renderRoutes(buildRouteObjects(ROUTES), '/organisation/hr/payroll/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff payroll detail' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Shipment management' });
-    expect(crumbs.getAttribute('href')).toBe('/organisation/crm/shipment-management');
-    await waitFor(() => expect(document.title).toBe('Shipment · FYN'));
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Payroll' });
+    expect(crumbs.getAttribute('href')).toBe('/organisation/hr/payroll');
+    await waitFor(() => expect(document.title).toBe('Staff payroll detail · FYN'));
     useSessionStore.getState().clear();
   });
 
