@@ -26,7 +26,7 @@ export function expectTranslated(texts: Record<LocaleName, Record<string, string
   expect(bases(own)).toEqual(bases(english));
   const same = Object.keys(english).filter((k) => own[k] === english[k]);
   expect(same.length / Object.keys(english).length).toBeLessThan(maxSameShare);
-  const vars = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
+  const vars = (s: string): string[] => (s.match(/{{\w+}}/g) ?? []).sort();
   const englishOf = (key: string) => english[key] ?? english[`${pluralBase(key)}_other`] ?? '';
   for (const [key, text] of Object.entries(own)) {
     if (pluralBase(key) === key) expect(vars(text), `${locale} ${key}`).toEqual(vars(englishOf(key)));

@@ -81,7 +81,8 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
         if (plan.status === 'closed') await moveShipment(tx, s, 'closed', sofia, 'staff');
       }
       if (plan.actuals) {
-        const charges = s.charges.map((c, i) => ({ ...c, actual_buy_minor: plan.actuals![i] ?? null }));
+        // Actual costs as invoiced: the quoted cost times the factor (1.03 = 3 % more), to the penny.
+        const charges = s.charges.map((c, i) => ({ ...c, actual_buy_minor: plan.actuals![i] === undefined ? null : Math.round(c.quoted_buy_minor * plan.actuals![i]) }));
         await tx.update(shipments).set({ charges }).where(sql`organisation_id = ${orgId} and id = ${shipmentId}`);
       }
       // Tasks of the checklist: those due already done by the desk, the rest shared out.
@@ -93,23 +94,7 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
     });
   }
 
-  // 1. Garden furniture Shanghai → Felixstowe, under way and running two days late (an ETA slip).
-  const harrogate = await run('harrogate_fcl', {
-    shipper: SHANGHAI_SUPPLIER, consignee: HARROGATE, pol: 'CNSHA', pod: 'GBFXT', receipt: 'CNSHA', carrierRef: 'COSU6425187730',
-    legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: 'COSCO Shipping Lines', vessel: 'COSCO Shipping Aries', voyage: '056W', flight: null, etd: at(-12, 14), eta: at(20, 6) }],
-    cutOffs: [{ kind: 'documentation', at: at(-14, 12) }, { kind: 'vgm', at: at(-14, 16) }, { kind: 'fcl_delivery', at: at(-13, 18) }],
-  }, 19, {
-    containers: [['MSCU1234566', '45G1', 'CN4471920'], ['TGHU9876542', '45G1', 'CN4471921']], goods: '412 cartons of garden furniture (rattan sofas, tables), HS 9401.79', vessel: 'COSCO Shipping Aries', voyage: '056W',
-    events: [
-      ['EQUIPMENT', 'GTIN', 'ACT', 'CNSHA', -14, 'MSCU1234566'], ['EQUIPMENT', 'GTIN', 'ACT', 'CNSHA', -14, 'TGHU9876542'],
-      ['EQUIPMENT', 'LOAD', 'ACT', 'CNSHA', -12.5, 'MSCU1234566'], ['EQUIPMENT', 'LOAD', 'ACT', 'CNSHA', -12.5, 'TGHU9876542'],
-      ['TRANSPORT', 'DEPA', 'ACT', 'CNSHA', -12],
-      ['TRANSPORT', 'ARRI', 'EST', 'GBFXT', 22, undefined, -1],
-    ],
-    actuals: [334500],
-  });
-
-  // 2. Jackets Shekou → Felixstowe: arrived, discharged six and a half days ago, not gated out (demurrage risk).
+  // 1. Jackets Shekou → Felixstowe: arrived, discharged six and a half days ago, not gated out (demurrage risk).
   const pennine = await run('pennine_fcl', {
     shipper: SHEKOU_SUPPLIER, consignee: PENNINE, pol: 'CNSHK', pod: 'GBFXT', delivery: 'GBMNC', carrierRef: 'MAEU241178930',
     legs: [{ mode: 'sea', from: 'CNSHK', to: 'GBFXT', carrier: 'Maersk', vessel: 'Maersk Essen', voyage: '447W', flight: null, etd: at(-38, 14), eta: at(-7, 6) }],
@@ -122,27 +107,43 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
     ],
   });
 
-  // 3. Electronics Hong Kong → Heathrow by air: arrived yesterday.
-  const tve = await run('tve_air', {
-    shipper: HK_SUPPLIER, consignee: TVE, pol: 'HKHKG', pod: 'GBLHR',
-    legs: [{ mode: 'air', from: 'HKHKG', to: 'GBLHR', carrier: 'Cathay Cargo', vessel: null, voyage: null, flight: 'CX255', etd: at(-2, 1), eta: at(-1, 6) }],
-  }, 7, {
-    goods: '2 pallets of printed circuit boards, HS 8534.00', flight: 'CX255',
-    events: [['SHIPMENT', 'RECE', 'ACT', 'HKHKG', -3], ['TRANSPORT', 'DEPA', 'ACT', 'HKHKG', -2], ['TRANSPORT', 'ARRI', 'ACT', 'GBLHR', -1]],
+  // 2. Garden furniture Shanghai → Felixstowe, under way and running two days late (an ETA slip).
+  const harrogate = await run('harrogate_fcl', {
+    shipper: SHANGHAI_SUPPLIER, consignee: HARROGATE, pol: 'CNSHA', pod: 'GBFXT', receipt: 'CNSHA', carrierRef: 'COSU6425187730',
+    legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: 'COSCO Shipping Lines', vessel: 'COSCO Shipping Aries', voyage: '056W', flight: null, etd: at(-12, 14), eta: at(20, 6) }],
+    cutOffs: [{ kind: 'documentation', at: at(-14, 12) }, { kind: 'vgm', at: at(-14, 16) }, { kind: 'fcl_delivery', at: at(-13, 18) }],
+  }, 19, {
+    containers: [['MSCU1234566', '45G1', 'CN4471920'], ['TGHU9876542', '45G1', 'CN4471921']], goods: '412 cartons of garden furniture (rattan sofas, tables), HS 9401.79', vessel: 'COSCO Shipping Aries', voyage: '056W',
+    events: [
+      ['EQUIPMENT', 'GTIN', 'ACT', 'CNSHA', -14, 'MSCU1234566'], ['EQUIPMENT', 'GTIN', 'ACT', 'CNSHA', -14, 'TGHU9876542'],
+      ['EQUIPMENT', 'LOAD', 'ACT', 'CNSHA', -12.5, 'MSCU1234566'], ['EQUIPMENT', 'LOAD', 'ACT', 'CNSHA', -12.5, 'TGHU9876542'],
+      ['TRANSPORT', 'DEPA', 'ACT', 'CNSHA', -12],
+      ['TRANSPORT', 'ARRI', 'EST', 'GBFXT', 22, undefined, -1],
+    ],
+    actuals: [1.03, 1],
   });
 
-  // 4. Hydraulic parts Rotterdam → Hamburg by road: delivered, operations signed off, booking completed.
+  // 3. Hydraulic parts Rotterdam → Hamburg by road: delivered, operations signed off, booking completed.
   const hanseatic = await run('hanseatic_road', {
     shipper: ROTTERDAM_SUPPLIER, consignee: HANSEATIC, pol: 'NLRTM', pod: 'DEHAM',
     legs: [{ mode: 'road', from: 'NLRTM', to: 'DEHAM', carrier: 'Van der Berg Transport', vessel: 'NL 94-BXR-3', voyage: null, flight: null, etd: at(-12, 7), eta: at(-11, 15) }],
   }, 15, {
     goods: '10 pallets of hydraulic cylinders, HS 8412.21',
     events: [['TRANSPORT', 'DEPA', 'ACT', 'NLRTM', -12], ['TRANSPORT', 'ARRI', 'ACT', 'DEHAM', -11]],
-    status: 'delivered', actuals: [77500],
+    status: 'delivered', actuals: [0.98, 1],
   });
   await db.transaction(async (tx) => {
     await tx.execute(sql`update shipments set signoff_status = 'operations_signed' where organisation_id = ${orgId} and id = ${hanseatic}`);
     await tx.execute(sql`update bookings set status = 'completed', updated_at = now() where organisation_id = ${orgId} and id = ${booked.hanseatic_road}`);
+  });
+
+  // 4. Electronics Hong Kong → Heathrow by air: arrived yesterday.
+  const tve = await run('tve_air', {
+    shipper: HK_SUPPLIER, consignee: TVE, pol: 'HKHKG', pod: 'GBLHR',
+    legs: [{ mode: 'air', from: 'HKHKG', to: 'GBLHR', carrier: 'Cathay Cargo', vessel: null, voyage: null, flight: 'CX255', etd: at(-2, 1), eta: at(-1, 6) }],
+  }, 7, {
+    goods: '2 pallets of printed circuit boards, HS 8534.00', flight: 'CX255',
+    events: [['SHIPMENT', 'RECE', 'ACT', 'HKHKG', -3], ['TRANSPORT', 'DEPA', 'ACT', 'HKHKG', -2], ['TRANSPORT', 'ARRI', 'ACT', 'GBLHR', -1]],
   });
 
   // 5. A booking still to confirm, one rejected and one cancelled.
@@ -202,6 +203,13 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
   await issue(hanseatic, 'collection_origin', 'de');
   await issue(hanseatic, 'collection_destination', 'de');
   await issue(direct, 'booking_confirmation');
+  await issue(harrogate, 'quotation');
+  // Issued the day after each shipment opened (the demo writes them all now).
+  await db.execute(sql`update documents d set created_at = least(s.created_at + interval '1 day', now()) from shipments s
+    where d.organisation_id = ${orgId} and s.organisation_id = d.organisation_id and s.id = d.shipment_id`);
+  // The booking waiting for confirmation is Olivia's to check.
+  await db.execute(sql`update tasks set assignee_user_id = ${owner}, status = 'todo' where organisation_id = ${orgId} and booking_id = ${booked.harrogate_received}`);
+  await db.execute(sql`update tasks set assignee_user_id = ${owner} where organisation_id = ${orgId} and shipment_id = ${harrogate} and title like 'Check costs%'`);
 
   // The client's tracking link for the delayed shipment, and the exceptions the scan finds now.
   await db.update(shipments).set({ tracking_shows: { events: true, containers: true, parties: false, references: true } }).where(sql`organisation_id = ${orgId} and id = ${harrogate}`);

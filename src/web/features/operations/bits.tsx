@@ -1,4 +1,6 @@
 import { Tag, Tooltip } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
 import type { EventClassifier, ExceptionKind, ShipmentStatus, SignoffStatus } from '#shared/operations/model.ts';
 import type { BookingStatus } from '#shared/operations/model.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -56,4 +58,17 @@ export function DelayTag({ hours }: { hours: number | null }) {
   if (Math.abs(hours) < 1) return <Tag color="success">{t('tracking.on_time')}</Tag>;
   const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: 'always' }).format(hours);
   return <Tag color={hours > 0 ? (hours > 24 ? 'error' : 'warning') : 'success'}>{t('tracking.hours', { value })}</Tag>;
+}
+
+/** The organisation's charge codes by id ("OFR — Ocean freight"), for lines that carry only the code. */
+export function useChargeNames() {
+  const codes = useQuery({
+    queryKey: ['charge-codes', 'all'],
+    queryFn: () => api.list<{ id: string; code: string; name: string }>('/charge-codes', { params: { per_page: 100, sort: 'code' }, silent: true }),
+    staleTime: 60_000,
+  });
+  return (id: string | null) => {
+    const c = id ? codes.data?.data.find((x) => x.id === id) : undefined;
+    return c ? `${c.code} — ${c.name}` : null;
+  };
 }

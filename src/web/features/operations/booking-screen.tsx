@@ -15,7 +15,7 @@ import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { BookingStatusTag, SHIPMENTS_PATH, useMoment } from './bits.tsx';
+import { BookingStatusTag, SHIPMENTS_PATH, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 const QUOTES_PATH = '/organisation/crm/quotation-management';
@@ -47,6 +47,7 @@ export function BookingScreen() {
   const [asking, setAsking] = useState<Act | null>(null);
   const [answer, setAnswer] = useState('');
   const moment = useMoment();
+  const chargeName = useChargeNames();
   const b = booking.data;
   const num = (v: string) => formatDecimal(v, i18n.language);
 
@@ -234,7 +235,7 @@ export function BookingScreen() {
                 rows={b.charges.map((c, i) => ({ ...c, i }))}
                 rowKey={(c) => String(c.i)}
                 columns={[
-                  { key: 'charge', title: t('bookings.charge'), render: (c) => c.description ?? c.basis },
+                  { key: 'charge', title: t('bookings.charge'), render: (c) => c.description ?? chargeName(c.charge_code_id) ?? '—' },
                   { key: 'quantity', title: t('bookings.quantity'), align: 'end', render: (c) => num(c.quantity) },
                   { key: 'sell', title: t('bookings.unit_price'), align: 'end', render: (c) => <Money minor={c.sell.amount_minor} currency={c.sell.currency} /> },
                   { key: 'total', title: t('bookings.amount_in', { currency: b.currency }), align: 'end', render: (c) => <Money minor={c.sell_in_quote_minor} currency={b.currency} /> },

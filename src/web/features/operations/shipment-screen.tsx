@@ -16,7 +16,7 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { validationKeyOf } from '../../lib/form-rules.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { BOOKINGS_PATH, DelayTag, EventLabel, ShipmentStatusTag, SignoffTag, useMoment } from './bits.tsx';
+import { BOOKINGS_PATH, DelayTag, EventLabel, ShipmentStatusTag, SignoffTag, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 const failed = (e: unknown) => {
@@ -334,6 +334,7 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
   const { t } = useOperationsTranslation();
   const [rows, setRows] = useState(s.charges);
   const [busy, setBusy] = useState(false);
+  const chargeName = useChargeNames();
   const locked = s.signoff_status === 'accounts_signed';
   const major = (minor: number | null) => (minor === null ? null : minor / 100);
   const minorOf = (v: number | null) => (v === null || v === undefined ? null : Math.round(v * 100));
@@ -370,7 +371,7 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
         rowKey={(r) => String(r.i)}
         empty={<Empty description={t('charges.none')} />}
         columns={[
-          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={t('charges.charge')} value={r.description ?? ''} disabled={locked} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={t('charges.charge')} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
           ...(['quoted_sell_minor', 'quoted_buy_minor', 'actual_sell_minor', 'actual_buy_minor'] as const).map((k) => ({
             key: k, title: t(`charges.${k}`), align: 'end' as const,
             render: (r: (typeof rows)[number] & { i: number }) => (

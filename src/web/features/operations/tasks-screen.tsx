@@ -10,8 +10,10 @@ import { feedback } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
+import { BOOKINGS_PATH, SHIPMENTS_PATH } from './bits.tsx';
+import { Link } from 'react-router';
 
-type Task = { id: string; title: string; description: string | null; status: string; priority: string; due_on: string | null; assignee_user_id: string | null; created_at: string };
+type Task = { id: string; title: string; description: string | null; status: string; priority: string; due_on: string | null; assignee_user_id: string | null; shipment_id: string | null; booking_id: string | null; created_at: string };
 type Scope = 'mine' | 'team';
 
 const failed = (e: unknown) => {
@@ -82,6 +84,10 @@ export function TasksScreen() {
           empty={<Empty description={scope === 'mine' ? t('tasks.none_mine') : t('tasks.none')} />}
           columns={[
             { key: 'title', title: t('tasks.title_label'), render: (x) => x.title },
+            {
+              key: 'subject', title: t('tasks.subject'),
+              render: (x) => (x.shipment_id ? <Link to={`${SHIPMENTS_PATH}/${x.shipment_id}`}>{t('tasks.on_shipment')}</Link> : x.booking_id ? <Link to={`${BOOKINGS_PATH}/${x.booking_id}`}>{t('tasks.on_booking')}</Link> : '—'),
+            },
             { key: 'due', title: t('tasks.due'), render: (x) => (x.due_on ? <Tag color={x.due_on < today && (x.status === 'todo' || x.status === 'in_progress') ? 'error' : x.due_on === today ? 'warning' : 'default'}>{x.due_on}</Tag> : '—') },
             { key: 'priority', title: t('tasks.priority'), render: (x) => t(`tasks.priorities.${x.priority}`) },
             {

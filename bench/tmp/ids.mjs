@@ -1,0 +1,10 @@
+const base='http://127.0.0.1:3999';
+let cookie='';
+const jar=(r)=>{for (const c of r.headers.getSetCookie()) {const [kv]=c.split(';'); const [k]=kv.split('='); cookie=cookie.split('; ').filter(x=>x&&!x.startsWith(k+'=')).concat(kv).join('; ');}};
+let r=await fetch(base+'/api/csrf-cookie'); jar(r);
+const xsrf=()=>decodeURIComponent(cookie.match(/XSRF-TOKEN=([^;]+)/)[1]);
+r=await fetch(base+'/api/auth/login',{method:'POST',headers:{'content-type':'application/json',cookie,'x-xsrf-token':xsrf()},body:JSON.stringify({email:'owner@demo.fyn.local',password:'FynDemo!2026'})}); jar(r);
+r=await fetch(base+'/api/shipments?limit=10',{headers:{cookie}}); const s=await r.json();
+for (const x of s.data) console.log(x.id, x.number, x.status);
+r=await fetch(base+'/api/bookings',{headers:{cookie}}); const b=await r.json();
+for (const x of b.data) console.log('B', x.id, x.number, x.status);
