@@ -126,6 +126,9 @@ export async function generateDocument(ctx: AppContext, organisationId: string, 
       if (body.type === 'quotation' && !s.booking_id) throw new AppError(409, 'no_quotation', 'This shipment was opened without a quotation.');
       if (body.type === 'hawb' && s.mode !== 'air') throw new AppError(409, 'document_mode', 'A house air waybill is for air shipments.');
       if (body.type === 'hbl' && !s.mode.startsWith('sea')) throw new AppError(409, 'document_mode', 'A house bill of lading is for sea shipments.');
+      if (body.without_origin && body.type === 'collection_origin') {
+        throw new AppError(422, 'validation_failed', 'A collection note at origin is addressed to the shipper: it has no variant without origin.', { without_origin: 'Not for this document.' });
+      }
       const withoutOrigin = body.type === 'quotation' ? false : body.without_origin;
       let quoteId: string | null = null;
       let data: DocumentData | null = null;

@@ -380,6 +380,47 @@ describe('documents', () => {
     expect(mail.attachments[0].filename).toBe(`${first.data.data.number}-v2.pdf`);
   });
 
+  it('prints each document type with its references, the Cyrillic shipper and the Chinese consignee (or without the shipper)', async () => {
+    const { shipment } = await confirmedShipment();
+    await northwind.post(`/api/shipments/${shipment}/containers`, { number: 'CSQU3054383', iso_type: '22G1' });
+    const s = (await northwind.get(`/api/shipments/${shipment}`)).data.data;
+    const flat = (t: string) => t.replace(/\s+/g, ' ');
+    for (const [type, title] of [['booking_confirmation', 'Booking confirmation'], ['arrival_notice', 'Arrival notice'], ['collection_origin', 'Collection note (origin)'], ['collection_destination', 'Delivery note (destination)'], ['hbl', 'House bill of lading']] as const) {
+      for (const withoutOrigin of [false, true]) {
+        const made = await northwind.post(`/api/shipments/${shipment}/documents`, { type, without_origin: withoutOrigin });
+        if (type === 'collection_origin' && withoutOrigin) {
+          expect(made.data.error.fields.without_origin).toBeTruthy();
+          continue;
+        }
+        expect(made.statusCode, made.body).toBe(201);
+        const text = flat(await pdfText((await northwind.get(`/api/documents/${made.data.data.id}/pdf`)).rawPayload));
+        for (const expected of [title, made.data.data.number, s.number, s.house_ref, CONSIGNEE.name]) expect(text, `${type} ${expected}`).toContain(expected);
+        if (type !== 'booking_confirmation') expect(text, type).toContain('CSQU3054383');
+        if (withoutOrigin) expect(text, type).not.toContain(SHIPPER.name);
+        else expect(text, type).toContain(SHIPPER.name);
+      }
+    }
+    // An air job: its house air waybill, with the chargeable weight.
+    const air = await northwind.post('/api/shipments', {
+      client_name: 'Thames Valley Electronics plc', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', flight: 'CX255', currency: 'GBP', shipper: SHIPPER, consignee: CONSIGNEE,
+      packages: [{ packages: 2, length_cm: 120, width_cm: 80, height_cm: 100, weight_kg: 150 }],
+    });
+    const hawb = await northwind.post(`/api/shipments/${air.data.data.id}/documents`, { type: 'hawb', language: 'ja' });
+    const text = flat(await pdfText((await northwind.get(`/api/documents/${hawb.data.data.id}/pdf`)).rawPayload));
+    // 2 × 120 × 80 × 100 cm = 1.92 m³ → 320 kg chargeable against 300 kg actual.
+    for (const expected of ['ハウスエアウェイビル', 'CX255', air.data.data.house_ref, SHIPPER.name, CONSIGNEE.name, '320 kg', '300 kg']) expect(text).toContain(expected);
+  });
+
+  it('moves the open tasks that count from ETD or ETA when the dates move', async () => {
+    const { shipment } = await confirmedShipment();
+    const before = (await northwind.get(`/api/shipments/${shipment}`)).data.data;
+    const vgm = before.tasks.find((x: { title: string }) => x.title === 'Collect the VGM');
+    const etd = new Date(Date.parse(before.etd) + 4 * 86_400_000).toISOString();
+    await patch(northwind, `/api/shipments/${shipment}`, { etd });
+    const after = (await northwind.get(`/api/shipments/${shipment}`)).data.data;
+    expect(after.tasks.find((x: { id: string }) => x.id === vgm.id).due_on).toBe(new Date(Date.parse(etd) - 3 * 86_400_000).toISOString().slice(0, 10));
+  });
+
   it('numbers documents without gaps or repeats when many are made at once', async () => {
     const shipments = await Promise.all([1, 2, 3].map(() => confirmedShipment().then((x) => x.shipment)));
     const made = await Promise.all(shipments.flatMap((id) => ['booking_confirmation', 'collection_origin'].map((type) => northwind.post(`/api/shipments/${id}/documents`, { type }))));

@@ -60,6 +60,20 @@ export async function attachTasks(tx: Tx, organisationId: string, subject: { boo
   })));
 }
 
+/**
+ * Moves the open tasks of a shipment that count from its ETD or ETA to the new dates (the
+ * template's offset from the anchor); done and cancelled tasks keep theirs.
+ */
+export async function reanchorTasks(tx: Tx, organisationId: string, shipmentId: string) {
+  await tx.execute(sql`
+    update tasks t set due_on = (case tt.anchor when 'etd' then s.etd else s.eta end)::date + tt.offset_days, updated_at = now()
+      from task_templates tt, shipments s
+     where t.organisation_id = ${organisationId} and t.shipment_id = ${shipmentId} and t.status in ('todo', 'in_progress')
+       and tt.organisation_id = t.organisation_id and tt.id = t.template_id and tt.anchor in ('etd', 'eta')
+       and s.organisation_id = t.organisation_id and s.id = t.shipment_id
+       and (case tt.anchor when 'etd' then s.etd else s.eta end) is not null`);
+}
+
 /** Tells the shipment's followers (but not who did it) that something happened to it. */
 export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'id' | 'number' | 'followers'>, actorId: string | null, type: 'shipment_status' | 'shipment_exception', data: Record<string, unknown>) {
   for (const userId of s.followers) {
@@ -123,6 +137,7 @@ export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof no
   if (Object.keys(set).length) {
     await tx.update(shipments).set({ ...set, updated_at: new Date() } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
     Object.assign(s, set);
+    if ('etd' in set || 'eta' in set) await reanchorTasks(tx, s.organisation_id, s.id);
   }
   // Actual departures and arrivals move the shipment on (a departure of a booked one, an arrival of one under way).
   if (e.event_type === 'TRANSPORT' && e.classifier === 'ACT') {

@@ -19,7 +19,7 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
 import { presentDocument, type DocumentRow } from './documents.ts';
 import {
-  applyEvent, attachTasks, audit, isoOf, loadShipment, moveShipment, normaliseEvent, presentEvent, presentShipment, presentSummary, shipmentNumbers, type EventRow, type ShipmentRow,
+  applyEvent, attachTasks, audit, isoOf, loadShipment, moveShipment, normaliseEvent, presentEvent, presentShipment, presentSummary, reanchorTasks, shipmentNumbers, type EventRow, type ShipmentRow,
 } from './service.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -193,6 +193,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!s.eta_planned && req.body.eta) set.eta_planned = new Date(req.body.eta);
       }
       await tx.update(shipments).set(set as never).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
+      if ('etd' in req.body || 'eta' in req.body) await reanchorTasks(tx, m.organisation.id, s.id);
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'update', s.id, { fields: Object.keys(req.body) });
     });
     return answer(m, req.params.id);

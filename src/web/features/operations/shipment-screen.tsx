@@ -406,7 +406,7 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
   async function generate() {
     setBusy(true);
     try {
-      const d = await operationsApi.generate(s.id, { type, without_origin: withoutOrigin, language });
+      const d = await operationsApi.generate(s.id, { type, without_origin: withoutOrigin && type !== 'collection_origin', language });
       feedback().message.success(t('documents.generated', { number: d.number, version: d.version }));
       onChanged();
     } catch (e) {
@@ -422,7 +422,7 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
           <Select<DocumentType> aria-label={t('documents.type')} style={{ width: 260 }} value={type} onChange={setType}
             options={DOCUMENT_TYPES.filter((d) => fits(d, s)).map((d) => ({ value: d, label: t(`documents.types.${d}`) }))} />
           <Select aria-label={t('documents.language')} style={{ width: 130 }} value={language} onChange={setLanguage} options={DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: t(`documents.languages.${l}`) }))} />
-          {type !== 'quotation' && <Space><Switch checked={withoutOrigin} onChange={setWithoutOrigin} aria-label={t('documents.without_origin')} />{t('documents.without_origin')}</Space>}
+          {type !== 'quotation' && type !== 'collection_origin' && <Space><Switch checked={withoutOrigin} onChange={setWithoutOrigin} aria-label={t('documents.without_origin')} />{t('documents.without_origin')}</Space>}
           <Button type="primary" icon={<FilePdfOutlined aria-hidden="true" />} loading={busy} onClick={generate}>{t('documents.generate_button')}</Button>
         </Space>
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t('documents.versions_hint')}</Typography.Paragraph>
