@@ -29,7 +29,50 @@ const FONT_FILES: Record<Weight, string[]> = {
 };
 
 type FontFile = { bytes: Buffer; has: (codePoint: number) => boolean };
-type Fontkit = { create(bytes: Buffer): { hasGlyphForCodePoint(c: number): boolean } };
+type Fontkit = { create(bytes: Buffer, postscriptName?: string): { hasGlyphForCodePoint(c: number): boolean } };
+type TtfSubset = { glyf: Uint8Array[]; offset: number; _addGlyph?: (gid: number) => number };
+
+/**
+ * @pdf-lib/fontkit subsets TrueType fonts without padding each glyph to an even length, while the
+ * subset's `loca` may be written in the short format (offsets ÷ 2): after the first glyph of odd
+ * length every later glyph is read from the wrong place and prints as nothing. Noto Sans SC has
+ * many such glyphs (方, 公, 有 …), so Chinese and Japanese lost characters on paper although the
+ * text layer was right. Each glyph is padded to a multiple of 4 bytes, as the TrueType spec
+ * recommends.
+ */
+export function paddedSubsets(fontkit: Fontkit): Fontkit {
+  return {
+    create(bytes, postscriptName) {
+      const font = fontkit.create(bytes, postscriptName) as ReturnType<Fontkit['create']> & { createSubset?: () => TtfSubset };
+      const createSubset = font.createSubset?.bind(font);
+      if (createSubset) {
+        font.createSubset = () => {
+          const subset = createSubset();
+          const addGlyph = subset._addGlyph?.bind(subset);
+          if (addGlyph) {
+            subset._addGlyph = (gid) => {
+              const index = addGlyph(gid);
+              const data = subset.glyf[index];
+              const pad = (4 - (data.length % 4)) % 4;
+              if (pad) {
+                // fontkit's own buffer type, which its encoder takes (a plain Uint8Array is refused).
+                const Kind = data.constructor as { alloc?: (n: number) => Uint8Array; new (n: number): Uint8Array };
+                const padded = Kind.alloc ? Kind.alloc(data.length + pad) : new Kind(data.length + pad);
+                padded.fill(0);
+                padded.set(data);
+                subset.glyf[index] = padded;
+                subset.offset += pad;
+              }
+              return index;
+            };
+          }
+          return subset;
+        };
+      }
+      return font;
+    },
+  };
+}
 let loaded: Promise<{ fontkit: Fontkit; files: Record<Weight, FontFile[]> }> | null = null;
 
 /** The font files and what each covers, read once (the CJK font is 10 MB: not at start-up, with the first document). */
@@ -41,7 +84,7 @@ function fonts() {
       const font = fontkit.create(bytes);
       return { bytes, has: (c) => font.hasGlyphForCodePoint(c) };
     };
-    return { fontkit, files: { regular: FONT_FILES.regular.map(read), bold: FONT_FILES.bold.map(read) } };
+    return { fontkit: paddedSubsets(fontkit), files: { regular: FONT_FILES.regular.map(read), bold: FONT_FILES.bold.map(read) } };
   })();
   return loaded;
 }
@@ -55,7 +98,8 @@ export class PdfWriter {
   page!: PDFPage;
   /** The baseline of the next line, from the bottom of the page. */
   y = 0;
-  private readonly embedded = new Map<FontFile, PDFFont>();
+  /** One embedding per font file (the promise, so that runs measured at once do not embed it twice). */
+  private readonly embedded = new Map<FontFile, Promise<PDFFont>>();
 
   private constructor(
     readonly pdf: PDFDocument,
@@ -91,10 +135,10 @@ export class PdfWriter {
     if (this.y - needed < MARGIN) this.newPage();
   }
 
-  private async font(file: FontFile): Promise<PDFFont> {
+  private font(file: FontFile): Promise<PDFFont> {
     let f = this.embedded.get(file);
     if (!f) {
-      f = await this.pdf.embedFont(file.bytes, { subset: true });
+      f = this.pdf.embedFont(file.bytes, { subset: true });
       this.embedded.set(file, f);
     }
     return f;

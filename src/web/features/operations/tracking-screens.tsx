@@ -70,8 +70,10 @@ export function TrackingScreen() {
     queryKey: operationsKeys.shipments({ status: null, mode: null, date_ref: 'shipment_creation', from: null, to: null, q }),
     queryFn: () => operationsApi.shipments({ status: null, mode: null, date_ref: 'shipment_creation', from: null, to: null, q }, null),
   });
-  const events = useQuery({ queryKey: operationsKeys.events(picked ?? ''), queryFn: () => operationsApi.events(picked!), enabled: Boolean(picked) });
-  const shipment = found.data?.data.find((s) => s.id === picked);
+  // The newest shipment with events until one is chosen, so that the page opens on a timeline.
+  const current = picked ?? (found.data?.data.find((s) => s.last_event) ?? found.data?.data[0])?.id ?? null;
+  const events = useQuery({ queryKey: operationsKeys.events(current ?? ''), queryFn: () => operationsApi.events(current!), enabled: Boolean(current) });
+  const shipment = found.data?.data.find((s) => s.id === current);
   const client = useQueryClient();
   return (
     <section className="fyn-page">
@@ -84,7 +86,7 @@ export function TrackingScreen() {
               aria-label={t('tracking.pick')}
               placeholder={t('tracking.pick')}
               style={{ width: '100%', marginBottom: 16 }}
-              value={picked ?? undefined}
+              value={current ?? undefined}
               onChange={setPicked}
               loading={found.isFetching}
               options={(found.data?.data ?? []).map((s) => ({ value: s.id, label: `${s.number} · ${s.house_ref} · ${s.client_name} · ${s.origin} → ${s.destination}` }))}
@@ -97,7 +99,7 @@ export function TrackingScreen() {
                 <DelayTag hours={shipment.ata ? null : shipment.delay_hours} />
               </Space>
             )}
-            {picked && events.isPending ? <Skeleton active /> : events.data?.length ? (
+            {current && events.isPending ? <Skeleton active /> : events.data?.length ? (
               <Timeline items={events.data.map((e) => ({
                 key: e.id,
                 color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
@@ -109,7 +111,7 @@ export function TrackingScreen() {
                 ),
               }))} />
             ) : (
-              <Empty description={picked ? t('tracking.no_events') : t('tracking.pick_hint')} />
+              <Empty description={current ? t('tracking.no_events') : t('tracking.pick_hint')} />
             )}
           </Card>
         </Col>
