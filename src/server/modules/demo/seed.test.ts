@@ -210,7 +210,7 @@ describe('demo data', () => {
     const open = (await owner.get('/api/exceptions?status=open')).data.data as { kind: string }[];
     expect(new Set(open.map((x) => x.kind))).toEqual(new Set(['eta_slip', 'demurrage_risk', 'cutoff_documents']));
     const types = (await owner.get('/api/documents/types')).data.data as { type: string; documents: number }[];
-    expect(types.filter((d) => d.documents > 0).map((d) => d.type).sort()).toEqual(['arrival_notice', 'booking_confirmation', 'collection_destination', 'collection_origin', 'hawb', 'hbl']);
+    expect(types.filter((d) => d.documents > 0).map((d) => d.type).sort()).toEqual(['arrival_notice', 'booking_confirmation', 'collection_destination', 'collection_origin', 'hawb', 'hbl', 'quotation']);
     const sofia = await login('ocean@demo.fyn.local');
     expect((await sofia.get('/api/tasks/meta?scope=mine')).data.data.by_status.todo).toBeGreaterThan(0);
     const withEvents = shipments.find((s) => s.status === 'in_transit')!;
