@@ -13,6 +13,9 @@ const ACTIVE = Number(process.env.BENCH_OPS_ACTIVE ?? 100_000);
 const TARGET_MS = { list: 100, timeline: 50, scan: 10_000 };
 const PORTS = ['CNSHA', 'CNNGB', 'CNSZX', 'HKHKG', 'SGSIN', 'KRPUS', 'NLRTM', 'BEANR', 'DEHAM', 'GBFXT', 'GBSOU', 'GBLHR', 'USNYC'];
 
+/** A deterministic UUID the API accepts (version 4, RFC variant) from a seed expression. */
+const uuidOf = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const line = (label: string, xs: number[], target?: number) =>
   console.log(`  ${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(1).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms${target ? `   target p99 ≤ ${target} ms: ${mark(pct(xs, 99) <= target)}` : ''}`);
@@ -36,7 +39,7 @@ async function fill(db: pg.Client, orgId: string) {
   for (let s = 1; s <= SHIPMENTS; s += 100_000) {
     await db.query(
       `insert into shipments (organisation_id, id, number, house_ref, mode, status, client_name, origin, destination, currency, charges, etd, eta_planned, eta, created_at, updated_at, last_event)
-       select $1, md5('s' || i)::uuid, 'S-B-' || i, 'HBL-B-' || i, (${modes})[1 + i % 6],
+       select $1, ${uuidOf(`'s' || i`)}, 'S-B-' || i, 'HBL-B-' || i, (${modes})[1 + i % 6],
               case when i <= ${ACTIVE} then (array['booked','in_transit','arrived'])[1 + i % 3] else (array['delivered','closed'])[1 + i % 2] end,
               'Client ' || (i % 5000), (${ports})[1 + i % ${PORTS.length}], (${ports})[1 + (i / 7) % ${PORTS.length}], 'GBP', $4::jsonb,
               now() - (i || ' minutes')::interval + interval '1 day',
@@ -54,7 +57,7 @@ async function fill(db: pg.Client, orgId: string) {
   for (let s = 1; s <= SHIPMENTS; s += 50_000) {
     await db.query(
       `insert into shipment_events (organisation_id, id, shipment_id, event_type, code, classifier, location, occurred_at, recorded_at, container_number, source)
-       select $1, md5('e' || i || '-' || k)::uuid, md5('s' || i)::uuid, (${kinds})[k], (${codes})[k], (array['ACT','ACT','ACT','ACT','ACT','EST','PLN','PLN','PLN','EST'])[k],
+       select $1, ${uuidOf(`'e' || i || '-' || k`)}, ${uuidOf(`'s' || i`)}, (${kinds})[k], (${codes})[k], (array['ACT','ACT','ACT','ACT','ACT','EST','PLN','PLN','PLN','EST'])[k],
               (${ports})[1 + (i + k) % ${PORTS.length}], now() - (i || ' minutes')::interval + (k || ' hours')::interval, now() - (i || ' minutes')::interval,
               case when (${kinds})[k] = 'EQUIPMENT' then 'MSCU1234566' end, 'webhook'
          from generate_series($2::int, $3::int) i, generate_series(1, ${EVENTS_PER}) k`,
@@ -109,7 +112,7 @@ export async function operationsBench() {
 
     const timeline: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const id = (await db.query<{ id: string }>(`select md5('s' || $1::int)::uuid as id`, [1 + ((i * 24_989) % SHIPMENTS)])).rows[0].id;
+      const id = (await db.query<{ id: string }>(`select ${uuidOf(`'s' || $1::int`)} as id`, [1 + ((i * 24_989) % SHIPMENTS)])).rows[0].id;
       timeline.push((await timed(server.base, cookie, `/api/shipments/${id}/events`)).ms);
     }
     line(`GET /api/shipments/:id/events (${EVENTS_PER} events, 40×)`, timeline, TARGET_MS.timeline);
