@@ -44,6 +44,8 @@ import { registerTrackingRoutes } from './modules/operations/tracking.ts';
 import { registerExceptionRoutes } from './modules/operations/exceptions.ts';
 import { registerTaskRoutes } from './modules/operations/tasks.ts';
 import { registerDocumentRoutes } from './modules/operations/documents.ts';
+import { registerHolidayRoutes } from './modules/hr/holidays.ts';
+import { registerContractRoutes } from './modules/hr/contracts.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -213,6 +215,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerExceptionRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
+  registerHolidayRoutes(app, ctx);
+  registerContractRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

@@ -216,6 +216,17 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { type: 'invoice', accent_colour: 'blue', language: 'xx' },
     invalidFields: ['accent_colour', 'language', 'type'],
   },
+  // One record per employment: the same member, a different start date each time.
+  employees: {
+    prepare: async (post, me) => ({ me, department: (await post('/api/departments', { name: `Ocean export ${Math.random().toString(36).slice(2, 8)}` })).data.data.id }),
+    valid: (i, r) => ({
+      user_id: r.me, job_title: `Ocean export coordinator ${i}`, department_id: r.department, work_location: 'GBFXT', employment_type: 'full_time',
+      start_date: `20${10 + (i % 17)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`, salary_currency: 'GBP',
+    }),
+    change: { job_title: 'Ocean export lead' },
+    invalid: { user_id: 'nobody', job_title: '', work_location: 'Felixstowe', employment_type: 'forever', start_date: 'soon', salary_currency: 'XYZ' },
+    invalidFields: ['employment_type', 'job_title', 'salary_currency', 'start_date', 'user_id', 'work_location'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */

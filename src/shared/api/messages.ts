@@ -35,6 +35,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   container_check_digit: 'The last digit does not match the ISO 6346 check digit: check the number.',
   event_code: 'This code does not belong to that kind of event.',
   colour_hex: 'Use a colour like #4788B6.',
+  end_before_start: 'The end date is before the start date.',
+  own_manager: 'Someone cannot be their own manager.',
   vat_number: 'Enter a VAT number starting with the country code, e.g. GB123456789.',
   website: 'Enter a web address starting with https://',
   card_number_invalid: 'The card number is not valid.',

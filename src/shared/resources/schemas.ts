@@ -15,6 +15,7 @@ import { ACTIVITY_KINDS } from './native-records.ts';
 import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records.ts';
 import { DOCUMENT_TYPES, TASK_ANCHORS, TASK_SUBJECTS } from '../operations/model.ts';
 import { DOCUMENT_LANGUAGES } from './operations.ts';
+import { EMPLOYMENT_TYPES, WORKING_PATTERN_NAMES } from '../hr/model.ts';
 
 /** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {
@@ -268,6 +269,21 @@ export const RESOURCE_SCHEMAS = {
     show_charges: z.boolean().default(true),
     show_notes: z.boolean().default(true),
   }),
+  employees: z
+    .object({
+      user_id: uuidRef,
+      job_title: requiredText(120),
+      department_id: ref,
+      manager_id: ref,
+      work_location: locationCode,
+      employment_type: z.enum(EMPLOYMENT_TYPES),
+      start_date: isoDate,
+      end_date: optionalDate,
+      working_pattern: z.enum(WORKING_PATTERN_NAMES as [string, ...string[]]).default('mon_fri'),
+      salary_currency: currency,
+    })
+    .refine((e) => !e.end_date || e.end_date >= e.start_date, { message: 'end_before_start', path: ['end_date'] })
+    .refine((e) => !e.manager_id || e.manager_id !== e.user_id, { message: 'own_manager', path: ['manager_id'] }),
 } satisfies Record<ResourceName, z.ZodObject>;
 
 export type ResourceSchemas = typeof RESOURCE_SCHEMAS;

@@ -8,3 +8,4 @@ export * from './social.ts';
 export * from './sales.ts';
 export * from './crm.ts';
 export * from './operations.ts';
+export * from './hr.ts';

@@ -1,6 +1,7 @@
 import { seedDemoSales } from './sales.ts';
 import { seedDemoCrmRecords } from './crm-records.ts';
 import { seedDemoOperations } from './operations.ts';
+import { seedDemoHr } from './hr.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -61,6 +62,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const booked = await seedDemoSales(ctx, org.id, ids);
   await seedDemoCrmRecords(ctx, org.id, ids);
   await seedDemoOperations(ctx, org.id, ids, booked);
+  await seedDemoHr(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

@@ -2,7 +2,7 @@ import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
   carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
-  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable,
+  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -43,6 +43,7 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   clocks: clocksTable,
   'task-templates': taskTemplatesTable,
   'document-templates': documentTemplatesTable,
+  employees: employeesTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

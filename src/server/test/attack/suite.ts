@@ -334,6 +334,15 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const exceptions = (await owner.get(`/api/exceptions?shipment_id=${shipmentId}`)).data.data as { id: string }[];
   if (!exceptions.length) throw new Error('the scan raised no exception for a shipment past its ETA');
   add('/api/exceptions/', exceptions[0].id);
+  // HR: a contract of the seeded employee, and the organisation's own holiday list.
+  const contract = await owner.post('/api/contracts', {
+    employee_id: byPrefix['/api/employees/'][0], type: 'permanent', start_date: '2026-01-01', hours_per_week: '37.5', salary: { amount_minor: 3_000_000, currency: 'GBP', period: 'year' },
+  });
+  if (contract.statusCode !== 201) throw new Error(`could not write a contract: ${contract.statusCode} ${contract.body}`);
+  add('/api/contracts/', contract.data.data.id);
+  const holidays = await owner.post('/api/holidays/import', { country: 'GB', year: 2026, region: 'ENG' });
+  if (holidays.statusCode !== 200) throw new Error(`could not import holidays: ${holidays.statusCode} ${holidays.body}`);
+  add('/api/holidays/', holidays.data.data[0].id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });

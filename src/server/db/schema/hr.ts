@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { organisations } from './organisations.ts';
+import { departmentsTable, member, tenantTable } from './tenant.ts';
+
+/**
+ * An employee record for a staff member's employment (resource `employees`): job, department, manager, work
+ * location (UN/LOCODE; its country's holidays apply), employment type, dates, working pattern and
+ * the currency they are paid in.
+ */
+export const employeesTable = tenantTable('employees', {
+  user_id: uuid('user_id').notNull(),
+  job_title: text('job_title').notNull(),
+  department_id: uuid('department_id'),
+  manager_id: uuid('manager_id'),
+  work_location: text('work_location').notNull(),
+  employment_type: text('employment_type').notNull(),
+  start_date: date('start_date').notNull(),
+  end_date: date('end_date'),
+  working_pattern: text('working_pattern').notNull().default('mon_fri'),
+  salary_currency: text('salary_currency').notNull(),
+}, {
+  search: ['job_title', 'work_location'],
+  // One record per employment: someone who leaves and is hired again gets a second one.
+  unique: [['user_id', 'start_date']],
+  indexes: [['department_id'], ['manager_id'], ['start_date'], ['job_title']],
+  references: [{ column: 'user_id', table: member }, { column: 'manager_id', table: member }, { column: 'department_id', table: () => departmentsTable }],
+});
+
+/**
+ * Public holidays by country (and region), imported from date-holidays (ISC; its data CC BY-SA 3.0)
+ * into the organisation's own list and editable there: `counts` false keeps a day that applies to
+ * some people only (Women's Day in China) without taking it off everyone's leave.
+ */
+export const holidays = pgTable('holidays', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  id: uuid().notNull(),
+  country: text().notNull(),
+  region: text().notNull().default(''),
+  date: date({ mode: 'string' }).notNull(),
+  name: text().notNull(),
+  counts: boolean().notNull().default(true),
+  note: text(),
+  source: text().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  uniqueIndex('holidays_day_key').on(t.organisation_id, t.country, t.region, t.date, t.name),
+  index('holidays_country_idx').on(t.organisation_id, t.country, t.date),
+  check('holidays_source_check', sql`${t.source} in ('date-holidays', 'manual')`),
+]);
+
+/**
+ * An employment contract: `draft → active → ended | terminated`. Two active contracts of one
+ * employee never overlap: an exclusion constraint over the date ranges (migration 0017), so that
+ * two activations at once cannot both pass a check.
+ */
+export const contracts = pgTable('contracts', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  employee_id: uuid().notNull(),
+  type: text().notNull(),
+  status: text().notNull().default('draft'),
+  start_date: date({ mode: 'string' }).notNull(),
+  end_date: date({ mode: 'string' }),
+  probation_months: integer().notNull().default(0),
+  notice_days: integer().notNull().default(0),
+  hours_per_week: text().notNull(),
+  salary_minor: bigint({ mode: 'number' }).notNull(),
+  salary_currency: text().notNull(),
+  salary_period: text().notNull(),
+  reason: text(),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('contracts_employee_idx').on(t.organisation_id, t.employee_id, t.start_date),
+  index('contracts_status_idx').on(t.organisation_id, t.status, t.end_date),
+  foreignKey({ name: 'contracts_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
+  check('contracts_status_check', sql`${t.status} in ('draft', 'active', 'ended', 'terminated')`),
+  check('contracts_dates_check', sql`${t.end_date} is null or ${t.end_date} >= ${t.start_date}`),
+  check('contracts_period_check', sql`${t.salary_period} in ('month', 'year')`),
+]);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../hr/model.ts';
+import { decimalString } from '../money/decimal-field.ts';
+import { country, currency, isoDate } from '../resources/fields.ts';
+
+const amountMinor = z.number().int('whole_number').min(0, 'number_range').max(1_000_000_000_000, 'number_range');
+
+export const contractBody = z
+  .object({
+    employee_id: z.uuid('reference_invalid'),
+    type: z.enum(CONTRACT_TYPES),
+    start_date: isoDate,
+    end_date: isoDate.nullish().transform((v) => v ?? null),
+    probation_months: z.number().int('whole_number').min(0, 'number_range').max(24, 'number_range').default(0),
+    notice_days: z.number().int('whole_number').min(0, 'number_range').max(365, 'number_range').default(0),
+    hours_per_week: z.union([z.number(), z.string()]).transform((v) => String(v)).pipe(decimalString({ min: '0', aboveMin: true, max: '80', places: 2 })),
+    salary: z.object({ amount_minor: amountMinor, currency, period: z.enum(['month', 'year']) }),
+  })
+  .refine((c) => !c.end_date || c.end_date >= c.start_date, { message: 'end_before_start', path: ['end_date'] });
+export type ContractBody = z.input<typeof contractBody>;
+export const contractPatchBody = z.object({
+  type: z.enum(CONTRACT_TYPES),
+  start_date: isoDate,
+  end_date: isoDate.nullable(),
+  probation_months: z.number().int('whole_number').min(0, 'number_range').max(24, 'number_range'),
+  notice_days: z.number().int('whole_number').min(0, 'number_range').max(365, 'number_range'),
+  hours_per_week: z.union([z.number(), z.string()]).transform((v) => String(v)).pipe(decimalString({ min: '0', aboveMin: true, max: '80', places: 2 })),
+  salary: z.object({ amount_minor: amountMinor, currency, period: z.enum(['month', 'year']) }),
+}).partial();
+export const contractEndBody = z.object({ end_date: isoDate, reason: z.string().trim().max(500, 'text_too_long').nullish().transform((v) => v || null) });
+
+export const contractSchema = z.object({
+  id: z.string(), employee_id: z.string(), employee_name: z.string(), type: z.enum(CONTRACT_TYPES), status: z.enum(CONTRACT_STATUSES),
+  start_date: z.string(), end_date: z.string().nullable(), probation_months: z.number(), probation_end: z.string().nullable(), notice_days: z.number(), hours_per_week: z.string(),
+  /** Null for a reader without `payroll.view`, unless it is their own contract. */
+  salary: z.object({ amount_minor: z.number(), currency: z.string(), period: z.enum(['month', 'year']) }).nullable(),
+  reason: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+export const contractListQuery = z.object({ employee_id: z.uuid().optional(), status: z.enum(CONTRACT_STATUSES).optional() });
+
+export const holidayQuery = z.object({
+  country,
+  year: z.coerce.number().int().min(1990).max(2100),
+  /** A region of the country as date-holidays names it (GB: ENG, SCT, WLS, NIR). */
+  region: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/).optional(),
+});
+export const holidaySchema = z.object({
+  id: z.string().nullable(), country: z.string(), region: z.string(), date: z.string(), name: z.string(), counts: z.boolean(), note: z.string().nullable(), source: z.enum(['date-holidays', 'manual']),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+export const holidayListSchema = z.object({ data: z.array(holidaySchema), meta: z.object({ imported: z.boolean(), source: z.string() }) });
+export const holidayImportBody = holidayQuery;
+export const holidayBody = z.object({
+  country, region: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,3}$/).default(''), date: isoDate,
+  name: z.string().trim().min(1, 'required').max(120, 'text_too_long'), counts: z.boolean().default(true),
+  note: z.string().trim().max(300, 'text_too_long').nullish().transform((v) => v || null),
+});
+export const holidayPatchBody = z.object({ name: z.string().trim().min(1, 'required').max(120, 'text_too_long'), counts: z.boolean(), note: z.string().trim().max(300, 'text_too_long').nullable() }).partial();
