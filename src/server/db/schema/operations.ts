@@ -73,6 +73,9 @@ export const shipments = pgTable('shipments', {
   index('shipments_etd_idx').on(t.organisation_id, t.etd, t.id),
   index('shipments_eta_idx').on(t.organisation_id, t.eta, t.id),
   index('shipments_status_idx').on(t.organisation_id, t.status, t.eta),
+  // The shipments under way by ETA (tracking view, `status=active&date_ref=eda`): without it the ETA
+  // order walks every delivered shipment before the first active one.
+  index('shipments_active_eta_idx').on(t.organisation_id, t.eta, t.id).where(sql`status in ('booked', 'in_transit', 'arrived')`),
   index('shipments_search_trgm_idx').using('gin', t.organisation_id, sql`${t.search_text} gin_trgm_ops`),
   foreignKey({ name: 'shipments_booking_fk', columns: [t.organisation_id, t.booking_id], foreignColumns: [bookings.organisation_id, bookings.id] }).onDelete('restrict'),
   foreignKey({ name: 'shipments_owner_fk', columns: [t.organisation_id, t.owner_user_id], foreignColumns: [member().organisation_id, member().id] }).onDelete('restrict'),

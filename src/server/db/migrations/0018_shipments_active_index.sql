@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_active_eta_idx" ON "shipments" USING btree ("organisation_id","eta","id") WHERE status in ('booked', 'in_transit', 'arrived');
