@@ -46,6 +46,7 @@ import { registerTaskRoutes } from './modules/operations/tasks.ts';
 import { registerDocumentRoutes } from './modules/operations/documents.ts';
 import { registerHolidayRoutes } from './modules/hr/holidays.ts';
 import { registerContractRoutes } from './modules/hr/contracts.ts';
+import { registerLeaveRoutes } from './modules/hr/leave.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDocumentRoutes(app, ctx);
   registerHolidayRoutes(app, ctx);
   registerContractRoutes(app, ctx);
+  registerLeaveRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

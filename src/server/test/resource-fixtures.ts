@@ -227,6 +227,20 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { user_id: 'nobody', job_title: '', work_location: 'Felixstowe', employment_type: 'forever', start_date: 'soon', salary_currency: 'XYZ' },
     invalidFields: ['employment_type', 'job_title', 'salary_currency', 'start_date', 'user_id', 'work_location'],
   },
+  'leave-types': {
+    valid: (i) => ({ code: `STUDY${i}`, name: `Study leave ${i}`, paid: true, deducts_balance: false, requires_hr_approval: true }),
+    change: { allow_half_days: false },
+    invalid: { code: 'study leave', name: '' },
+    invalidFields: ['code', 'name'],
+  },
+  // One policy per leave type and country: a new type each time keeps them apart.
+  'leave-policies': {
+    prepare: async (post) => ({ type: (await post('/api/leave-types', { code: `TOIL${Math.random().toString(36).slice(2, 8).toUpperCase()}`, name: 'Time off in lieu' })).data.data.id }),
+    valid: (i, r) => ({ leave_type_id: r.type, name: `Time off in lieu ${i}`, country: ['GB', 'NL', 'CN', 'DE', 'ES', 'FR', 'IT', 'PL', 'RO', 'BE', 'IE', 'PT', 'SE', 'DK', 'NO', 'FI', 'AT', 'CH', 'CZ', 'HU'][i % 20], yearly_allowance: '5', accrual: 'upfront' }),
+    change: { carry_forward_limit: '2' },
+    invalid: { name: '', yearly_allowance: '-1', accrual: 'weekly' },
+    invalidFields: ['accrual', 'leave_type_id', 'name', 'yearly_allowance'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */

@@ -57,3 +57,36 @@ export const holidayBody = z.object({
   note: z.string().trim().max(300, 'text_too_long').nullish().transform((v) => v || null),
 });
 export const holidayPatchBody = z.object({ name: z.string().trim().min(1, 'required').max(120, 'text_too_long'), counts: z.boolean(), note: z.string().trim().max(300, 'text_too_long').nullable() }).partial();
+
+export const LEAVE_STATUSES = ['pending_manager', 'pending_hr', 'approved', 'rejected', 'cancelled'] as const;
+export const leaveRequestBody = z
+  .object({
+    /** Someone else's request (HR, with `hr.create`); one's own when left out. */
+    employee_id: z.uuid('reference_invalid').nullish().transform((v) => v ?? null),
+    leave_type_id: z.uuid('reference_invalid'),
+    start_date: isoDate,
+    end_date: isoDate,
+    half_day_start: z.boolean().default(false),
+    half_day_end: z.boolean().default(false),
+    note: z.string().trim().max(500, 'text_too_long').nullish().transform((v) => v || null),
+  })
+  .refine((r) => r.end_date >= r.start_date, { message: 'end_before_start', path: ['end_date'] });
+export type LeaveRequestBody = z.input<typeof leaveRequestBody>;
+export const leaveRequestSchema = z.object({
+  id: z.string(), employee_id: z.string(), employee_name: z.string(), leave_type: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  start_date: z.string(), end_date: z.string(), half_day_start: z.boolean(), half_day_end: z.boolean(),
+  /** Working days taken, a decimal string ("7", "0.5"). */
+  working_days: z.string(),
+  status: z.enum(LEAVE_STATUSES), note: z.string().nullable(), reason: z.string().nullable(), created_at: z.string(),
+});
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+export const leaveListQuery = z.object({ scope: z.enum(['mine', 'team', 'all']).default('mine'), status: z.enum(LEAVE_STATUSES).optional() });
+export const leaveRejectBody = z.object({ reason: z.string().trim().min(1, 'required').max(500, 'text_too_long') });
+export const balanceSchema = z.object({
+  leave_type: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  policy: z.object({ name: z.string(), yearly_allowance: z.string(), accrual: z.enum(['monthly', 'upfront']), carry_forward_limit: z.string(), carry_forward_expiry_months: z.number().nullable() }),
+  /** Today's balance, what the year will have given by its end less what is approved or pending. */
+  balance: z.string(), year_end: z.string(), pending: z.string(),
+  ledger: z.array(z.object({ date: z.string(), kind: z.string(), days: z.string(), note: z.string().nullable() })),
+});
+export type LeaveBalance = z.infer<typeof balanceSchema>;

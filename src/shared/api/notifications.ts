@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   // Operations: a followed shipment changed status (data: number, status) or an exception was raised (data: number, kind);
   // a task or exception was given to the person (data: title or number).
   'shipment_status', 'shipment_exception', 'task_assigned', 'exception_assigned',
+  // Leave (data: days, from, to; reason when rejected): asked of the manager, approved or rejected for the employee.
+  'leave_requested', 'leave_approved', 'leave_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

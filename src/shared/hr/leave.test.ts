@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accrualEntries, balanceOf, plusMonths, workingDays, yearEnd, type LeavePolicy } from './leave.ts';
+import { accrualEntries, balanceOf, buildLedger, plusMonths, workingDays, yearEnd, type LeavePolicy } from './leave.ts';
 
 // England and Wales, December 2026: Christmas Day Friday 25th, Boxing Day (substitute) Monday 28th.
 const GB_2026 = new Set(['2026-12-25', '2026-12-28']);
@@ -94,5 +94,24 @@ describe('carry-forward and expiry across a year end', () => {
   it('moves by whole months, to the month’s last day when shorter', () => {
     expect(plusMonths('2027-01-31', 1)).toBe('2027-02-28');
     expect(plusMonths('2027-01-01', 3)).toBe('2027-04-01');
+  });
+});
+
+describe('the whole ledger', () => {
+  it('runs from the first year with the year ends in between, its sum the balance', () => {
+    // Joined 1 October 2025: October and November 2.08, December 2.12 (the month that takes the rounding) = 6.28;
+    // 1.5 taken in November: 4.78 left, all carried (limit 5).
+    // 2026: 4.78 carried; 1 taken on 10 February (before the 1 April expiry): 3.78 of the carried days expire on 1 April.
+    const ledger = buildLedger(monthly, { start: '2025-10-01' }, [
+      { date: '2025-11-20', kind: 'taken', days: '-1.5' },
+      { date: '2026-02-10', kind: 'taken', days: '-1' },
+    ], 2026);
+    expect(ledger.filter((e) => e.kind === 'carry_forward').map((e) => [e.date, e.days])).toEqual([['2025-12-31', '-4.78'], ['2026-01-01', '4.78']]);
+    expect(ledger.find((e) => e.kind === 'expiry')).toEqual({ date: '2026-04-01', kind: 'expiry', days: '-3.78', note: 'days carried from 2025 not taken' });
+    expect(balanceOf(ledger, '2025-12-31')).toBe('0');
+    // 1 April 2026: 4.78 + 4 × 2.08 − 1 − 3.78 = 8.32.
+    expect(balanceOf(ledger, '2026-04-01')).toBe('8.32');
+    // The end of 2026: 4.78 + 25 − 1 − 3.78 = 25.
+    expect(balanceOf(ledger)).toBe('25');
   });
 });

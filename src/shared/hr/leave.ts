@@ -129,3 +129,26 @@ export function yearEnd(policy: LeavePolicy, year: number, balance: string, take
   }
   return out;
 }
+
+/**
+ * The whole ledger of one employee and leave type from their first year to `toYear`: the policy's
+ * allocations or accruals, the stored entries (leave taken, adjustments), and at each year end the
+ * carry-forward and the expiries. Pure: the same inputs always give the same ledger; the balance on
+ * a date is its sum up to that date.
+ */
+export function buildLedger(policy: LeavePolicy, employed: { start: LocalDate; end?: LocalDate | null }, stored: readonly LedgerEntry[], toYear: number): LedgerEntry[] {
+  const firstYear = Number(employed.start.slice(0, 4));
+  const out: LedgerEntry[] = [];
+  for (let year = firstYear; year <= toYear; year++) {
+    out.push(...accrualEntries(policy, year, employed), ...stored.filter((e) => e.date.startsWith(`${year}-`)));
+    if (year === toYear) break;
+    const balance = balanceOf(out);
+    const expiry = policy.carry_forward_expiry_months === null ? null : plusMonths(`${year + 1}-01-01`, policy.carry_forward_expiry_months);
+    const takenBefore = expiry
+      ? stored.filter((e) => e.kind === 'taken' && e.date >= `${year + 1}-01-01` && e.date < expiry).reduce((sum, e) => sum.minus(e.days), new Decimal('0')).toFixed()
+      : '0';
+    out.push(...yearEnd(policy, year, balance, takenBefore));
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+}
+const KIND_ORDER: LedgerKind[] = ['carry_forward', 'allocation', 'accrual', 'adjustment', 'taken', 'expiry'];

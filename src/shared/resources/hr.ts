@@ -26,3 +26,59 @@ export const employees = defineResource({
   display: 'job_title',
   unique: [['user_id', 'start_date']],
 });
+
+/** Kinds of leave an organisation grants (annual, sick, unpaid, parental …). */
+export const leaveTypes = defineResource({
+  name: 'leave-types',
+  titleKey: 'resources.leave_types.title',
+  permissionModule: 'hr',
+  fields: [
+    { name: 'code', kind: 'text', labelKey: 'resources.fields.code', required: true },
+    { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
+    { name: 'paid', kind: 'boolean', labelKey: 'resources.leave_types.paid' },
+    { name: 'deducts_balance', kind: 'boolean', labelKey: 'resources.leave_types.deducts_balance' },
+    { name: 'requires_hr_approval', kind: 'boolean', labelKey: 'resources.leave_types.requires_hr_approval' },
+    { name: 'allow_half_days', kind: 'boolean', labelKey: 'resources.leave_types.allow_half_days' },
+    { name: 'active', kind: 'boolean', labelKey: 'resources.reference_lists.active' },
+  ],
+  columns: ['code', 'name', 'paid', 'deducts_balance', 'requires_hr_approval', 'allow_half_days', 'active'],
+  sortable: ['code', 'name', 'created_at'],
+  filterable: ['paid', 'active'],
+  searchable: ['code', 'name'],
+  defaultSort: 'name',
+  display: 'name',
+  unique: [['code']],
+});
+
+/** How a leave type's balance grows, for one country or for all (country empty). */
+export const leavePolicies = defineResource({
+  name: 'leave-policies',
+  titleKey: 'resources.leave_policies.title',
+  permissionModule: 'hr',
+  fields: [
+    { name: 'leave_type_id', kind: 'reference', labelKey: 'resources.leave_policies.leave_type', required: true, reference: 'leave-types' },
+    { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
+    { name: 'country', kind: 'country', labelKey: 'resources.leave_policies.country' },
+    { name: 'yearly_allowance', kind: 'decimal', labelKey: 'resources.leave_policies.yearly_allowance', required: true },
+    { name: 'accrual', kind: 'enum', labelKey: 'resources.leave_policies.accrual', required: true, options: ['monthly', 'upfront'] },
+    { name: 'carry_forward_limit', kind: 'decimal', labelKey: 'resources.leave_policies.carry_forward_limit' },
+    { name: 'carry_forward_expiry_months', kind: 'number', labelKey: 'resources.leave_policies.carry_forward_expiry_months' },
+  ],
+  columns: ['name', 'leave_type_id', 'country', 'yearly_allowance', 'accrual', 'carry_forward_limit', 'carry_forward_expiry_months'],
+  sortable: ['name', 'created_at'],
+  filterable: ['leave_type_id', 'country', 'accrual'],
+  searchable: ['name'],
+  defaultSort: 'name',
+  display: 'name',
+  unique: [['leave_type_id', 'country']],
+});
+
+/** The leave types every new organisation starts with (editable), and the annual leave policy. */
+export const STANDARD_LEAVE_TYPES = [
+  { code: 'ANNUAL', name: 'Annual leave', paid: true, deducts_balance: true, requires_hr_approval: false, allow_half_days: true },
+  { code: 'SICK', name: 'Sick leave', paid: true, deducts_balance: false, requires_hr_approval: false, allow_half_days: true },
+  { code: 'UNPAID', name: 'Unpaid leave', paid: false, deducts_balance: false, requires_hr_approval: true, allow_half_days: true },
+  { code: 'PARENTAL', name: 'Parental leave', paid: true, deducts_balance: false, requires_hr_approval: true, allow_half_days: false },
+  { code: 'COMPASSIONATE', name: 'Compassionate leave', paid: true, deducts_balance: false, requires_hr_approval: false, allow_half_days: true },
+] as const;
+export const STANDARD_ANNUAL_POLICY = { name: 'Annual leave', yearly_allowance: '25', accrual: 'monthly', carry_forward_limit: '5', carry_forward_expiry_months: 3 } as const;

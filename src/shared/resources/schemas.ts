@@ -284,6 +284,24 @@ export const RESOURCE_SCHEMAS = {
     })
     .refine((e) => !e.end_date || e.end_date >= e.start_date, { message: 'end_before_start', path: ['end_date'] })
     .refine((e) => !e.manager_id || e.manager_id !== e.user_id, { message: 'own_manager', path: ['manager_id'] }),
+  'leave-types': z.object({
+    code: code(16),
+    name: requiredText(80),
+    paid: z.boolean().default(true),
+    deducts_balance: z.boolean().default(true),
+    requires_hr_approval: z.boolean().default(false),
+    allow_half_days: z.boolean().default(true),
+    active: z.boolean().default(true),
+  }),
+  'leave-policies': z.object({
+    leave_type_id: uuidRef,
+    name: requiredText(80),
+    country: country.nullish().transform((v) => v ?? null),
+    yearly_allowance: decimalString({ min: '0', max: '366', places: 2 }),
+    accrual: z.enum(['monthly', 'upfront']),
+    carry_forward_limit: decimalString({ min: '0', max: '366', places: 2 }).default('0'),
+    carry_forward_expiry_months: z.number().int('whole_number').min(1, 'number_range').max(24, 'number_range').nullish().transform((v) => v ?? null),
+  }),
 } satisfies Record<ResourceName, z.ZodObject>;
 
 export type ResourceSchemas = typeof RESOURCE_SCHEMAS;

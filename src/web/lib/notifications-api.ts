@@ -35,6 +35,8 @@ export function linkOf(n: Pick<Notification, 'type' | 'subject'>): string {
       return `/exceptions?id=${n.subject.id}`;
     case 'task':
       return '/task-assignment';
+    case 'leave':
+      return '/organisation/hr/leave-management';
     default:
       return '/notification';
   }

@@ -84,3 +84,84 @@ export const contracts = pgTable('contracts', {
   check('contracts_dates_check', sql`${t.end_date} is null or ${t.end_date} >= ${t.start_date}`),
   check('contracts_period_check', sql`${t.salary_period} in ('month', 'year')`),
 ]);
+
+/** Kinds of leave (annual, sick, unpaid, parental …): whether paid, whether they use the balance, whether HR approves after the manager. */
+export const leaveTypesTable = tenantTable('leave_types', {
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  paid: boolean('paid').notNull().default(true),
+  deducts_balance: boolean('deducts_balance').notNull().default(true),
+  requires_hr_approval: boolean('requires_hr_approval').notNull().default(false),
+  allow_half_days: boolean('allow_half_days').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+}, { search: ['code', 'name'], unique: [['code']], indexes: [['name']] });
+
+/** How a leave type's balance grows: yearly allowance, monthly or up front, carry-forward limit and expiry; for a country or for all. */
+export const leavePoliciesTable = tenantTable('leave_policies', {
+  leave_type_id: uuid('leave_type_id').notNull(),
+  name: text('name').notNull(),
+  country: text('country'),
+  yearly_allowance: text('yearly_allowance').notNull(),
+  accrual: text('accrual').notNull().default('monthly'),
+  carry_forward_limit: text('carry_forward_limit').notNull().default('0'),
+  carry_forward_expiry_months: integer('carry_forward_expiry_months'),
+}, {
+  search: ['name'],
+  unique: [['leave_type_id', 'country']],
+  indexes: [['name']],
+  references: [{ column: 'leave_type_id', table: () => leaveTypesTable }],
+});
+
+/**
+ * A leave request: `pending_manager → pending_hr (when the type asks) → approved`, or rejected,
+ * or cancelled by the employee. `working_days` is worked out by the server (holidays of the
+ * employee's country, working pattern, half days) and kept as a decimal string.
+ */
+export const leaveRequests = pgTable('leave_requests', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  employee_id: uuid().notNull(),
+  leave_type_id: uuid().notNull(),
+  start_date: date({ mode: 'string' }).notNull(),
+  end_date: date({ mode: 'string' }).notNull(),
+  half_day_start: boolean().notNull().default(false),
+  half_day_end: boolean().notNull().default(false),
+  working_days: text().notNull(),
+  status: text().notNull(),
+  note: text(),
+  reason: text(),
+  manager_decided_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  hr_decided_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('leave_requests_employee_idx').on(t.organisation_id, t.employee_id, t.start_date),
+  index('leave_requests_status_idx').on(t.organisation_id, t.status, t.start_date),
+  foreignKey({ name: 'leave_requests_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
+  foreignKey({ name: 'leave_requests_type_fk', columns: [t.organisation_id, t.leave_type_id], foreignColumns: [leaveTypesTable.organisation_id, leaveTypesTable.id] }).onDelete('restrict'),
+  check('leave_requests_status_check', sql`${t.status} in ('pending_manager', 'pending_hr', 'approved', 'rejected', 'cancelled')`),
+  check('leave_requests_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+]);
+
+/** The stored part of the leave ledger: leave taken (and given back) and HR's adjustments; accruals and year ends are worked out (shared/hr/leave.ts). */
+export const leaveEntries = pgTable('leave_entries', {
+  organisation_id: uuid().notNull(),
+  id: uuid().notNull(),
+  employee_id: uuid().notNull(),
+  leave_type_id: uuid().notNull(),
+  date: date({ mode: 'string' }).notNull(),
+  kind: text().notNull(),
+  days: text().notNull(),
+  note: text(),
+  request_id: uuid(),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('leave_entries_employee_idx').on(t.organisation_id, t.employee_id, t.leave_type_id, t.date),
+  foreignKey({ name: 'leave_entries_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
+  foreignKey({ name: 'leave_entries_type_fk', columns: [t.organisation_id, t.leave_type_id], foreignColumns: [leaveTypesTable.organisation_id, leaveTypesTable.id] }).onDelete('restrict'),
+  check('leave_entries_kind_check', sql`${t.kind} in ('taken', 'adjustment')`),
+]);

@@ -113,3 +113,65 @@ describe('holidays', () => {
     expect(mine.data.map((h: { date: string }) => h.date)).toContain('2026-12-24');
   });
 });
+
+describe('leave', () => {
+  let annual: string;
+  let parental: string;
+  beforeAll(async () => {
+    const types = (await northwind.get('/api/leave-types?per_page=100')).data.data as { id: string; code: string }[];
+    annual = types.find((x) => x.code === 'ANNUAL')!.id;
+    parental = types.find((x) => x.code === 'PARENTAL')!.id;
+    // England's holidays for the year, as the organisation keeps them.
+    await northwind.post('/api/holidays/import', { country: 'GB', year: 2026 });
+  });
+
+  it('counts working days less the holidays of the work location’s country, with half days, and goes manager → approved', async () => {
+    // Mon 21 – Wed 30 Dec 2026, from noon on the 21st: 8 weekdays less Christmas (25th) and Boxing Day substitute (28th) = 6, less half a day = 5.5.
+    const asked = await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-12-21', end_date: '2026-12-30', half_day_start: true });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.data.data).toMatchObject({ working_days: '5.5', status: 'pending_manager', employee_name: expect.any(String) });
+    const id = asked.data.data.id;
+    // Sofia cannot approve her own; her manager (Northwind's owner) can.
+    expect((await sofia.post(`/api/leave-requests/${id}/approve`, {})).statusCode).toBe(403);
+    expect((await northwind.get('/api/notifications')).data.data.map((n: { type: string }) => n.type)).toContain('leave_requested');
+    const approved = await northwind.post(`/api/leave-requests/${id}/approve`, {});
+    expect(approved.data.data.status).toBe('approved');
+    // Joined 1 January 2026, 25 days a year accrued monthly: 25 by the year end, 5.5 taken: 19.5 left.
+    const balances = (await sofia.get('/api/leave/balances?year=2026')).data.data as { leave_type: { code: string }; year_end: string; ledger: { kind: string; days: string }[] }[];
+    const mine = balances.find((b) => b.leave_type.code === 'ANNUAL')!;
+    expect(mine.year_end).toBe('19.5');
+    expect(mine.ledger.filter((l) => l.kind === 'taken').map((l) => l.days)).toEqual(['-5.5']);
+    // Cancelling approved leave that has not begun gives the days back.
+    expect((await sofia.post(`/api/leave-requests/${id}/cancel`, {})).data.data.status).toBe('cancelled');
+    const after = (await sofia.get('/api/leave/balances?year=2026')).data.data.find((b: { leave_type: { code: string } }) => b.leave_type.code === 'ANNUAL');
+    expect(after.year_end).toBe('25');
+  });
+
+  it('asks HR after the manager where the leave type says so', async () => {
+    const asked = await sofia.post('/api/leave-requests', { leave_type_id: parental, start_date: '2026-11-02', end_date: '2026-11-06' });
+    expect(asked.data.data).toMatchObject({ working_days: '5', status: 'pending_manager' });
+    const manager = northwind; // the owner holds hr.update too: one step covers both
+    const hrOnly = await northwind.post('/api/roles', { name: 'Line manager', permissions: ['network.view'] });
+    const lead = await northwind.join(hrOnly.data.data.id);
+    // Make the lead her manager: the manager's approval then waits for HR.
+    const employeeRow = (await northwind.get(`/api/employees/${employee}`)).data.data;
+    await patch(northwind, `/api/employees/${employee}`, { manager_id: lead.userId });
+    const second = await sofia.post('/api/leave-requests', { leave_type_id: parental, start_date: '2026-11-16', end_date: '2026-11-20' });
+    expect((await lead.post(`/api/leave-requests/${second.data.data.id}/approve`, {})).data.data.status).toBe('pending_hr');
+    expect((await lead.post(`/api/leave-requests/${second.data.data.id}/approve`, {})).statusCode).toBe(403);
+    expect((await manager.post(`/api/leave-requests/${second.data.data.id}/approve`, {})).data.data.status).toBe('approved');
+    await patch(northwind, `/api/employees/${employee}`, { manager_id: employeeRow.manager_id });
+  });
+
+  it('refuses more days than the balance, overlapping requests, weekends only and half days where the type has none', async () => {
+    const tooMany = await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-06-01', end_date: '2026-07-31' });
+    expect(tooMany.data.error.code).toBe('leave_balance');
+    expect((await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-12-26', end_date: '2026-12-27' })).statusCode).toBe(422);
+    expect((await sofia.post('/api/leave-requests', { leave_type_id: parental, start_date: '2026-10-05', end_date: '2026-10-06', half_day_end: true })).data.error.fields.half_day_start).toBeTruthy();
+    const first = await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-09-07', end_date: '2026-09-08' });
+    expect(first.statusCode).toBe(201);
+    expect((await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-09-08', end_date: '2026-09-09' })).data.error.code).toBe('leave_overlap');
+    // Someone else's request needs hr.create.
+    expect((await sofia.post('/api/leave-requests', { employee_id: '00000000-0000-4000-8000-000000000000', leave_type_id: annual, start_date: '2026-09-14', end_date: '2026-09-14' })).statusCode).toBe(403);
+  });
+});

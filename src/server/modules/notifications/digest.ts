@@ -21,6 +21,9 @@ const WHAT: Record<NotificationType, Sentence> = {
   shipment_exception: (n) => `Shipment ${String(n.data.number ?? '')} has a new exception (${String(n.data.kind ?? '').replace(/_/g, ' ')}).`,
   task_assigned: (n) => `${whoOf(n)} gave you the task “${String(n.data.title ?? '')}”.`,
   exception_assigned: (n) => `${whoOf(n)} gave you an exception of shipment ${String(n.data.number ?? '')}.`,
+  leave_requested: (n) => `${whoOf(n)} asked for ${String(n.data.days ?? '')} days of leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
+  leave_approved: (n) => `${whoOf(n)} approved your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
+  leave_rejected: (n) => `${whoOf(n)} turned down your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
 };
 
 /** "Ana", "Ana and Ben", "Ana, Ben and 3 others". */

@@ -2,7 +2,7 @@ import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
   carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
-  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable,
+  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable, leaveTypesTable, leavePoliciesTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -44,6 +44,8 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   'task-templates': taskTemplatesTable,
   'document-templates': documentTemplatesTable,
   employees: employeesTable,
+  'leave-types': leaveTypesTable,
+  'leave-policies': leavePoliciesTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -343,6 +343,10 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const holidays = await owner.post('/api/holidays/import', { country: 'GB', year: 2026, region: 'ENG' });
   if (holidays.statusCode !== 200) throw new Error(`could not import holidays: ${holidays.statusCode} ${holidays.body}`);
   add('/api/holidays/', holidays.data.data[0].id);
+  const leaveTypes = (await owner.get('/api/leave-types?per_page=100')).data.data as { id: string; code: string }[];
+  const leave = await owner.post('/api/leave-requests', { leave_type_id: leaveTypes.find((x) => x.code === 'ANNUAL')!.id, start_date: '2026-12-21', end_date: '2026-12-22' });
+  if (leave.statusCode !== 201) throw new Error(`could not ask for leave: ${leave.statusCode} ${leave.body}`);
+  add('/api/leave-requests/', leave.data.data.id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });
