@@ -47,6 +47,7 @@ import { registerDocumentRoutes } from './modules/operations/documents.ts';
 import { registerHolidayRoutes } from './modules/hr/holidays.ts';
 import { registerContractRoutes } from './modules/hr/contracts.ts';
 import { registerLeaveRoutes } from './modules/hr/leave.ts';
+import { registerHrSummary } from './modules/hr/summary.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHolidayRoutes(app, ctx);
   registerContractRoutes(app, ctx);
   registerLeaveRoutes(app, ctx);
+  registerHrSummary(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

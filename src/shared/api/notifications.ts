@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'shipment_status', 'shipment_exception', 'task_assigned', 'exception_assigned',
   // Leave (data: days, from, to; reason when rejected): asked of the manager, approved or rejected for the employee.
   'leave_requested', 'leave_approved', 'leave_rejected',
+  // HR and the manager (data: name, date): a contract or a probation ends within 30 days.
+  'contract_ending', 'probation_ending',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -37,6 +37,8 @@ export function linkOf(n: Pick<Notification, 'type' | 'subject'>): string {
       return '/task-assignment';
     case 'leave':
       return '/organisation/hr/leave-management';
+    case 'contract':
+      return '/organisation/hr/contracts';
     default:
       return '/notification';
   }

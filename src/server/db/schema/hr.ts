@@ -72,6 +72,9 @@ export const contracts = pgTable('contracts', {
   salary_currency: text().notNull(),
   salary_period: text().notNull(),
   reason: text(),
+  /** When HR and the manager were told the contract ends (once), and that the probation ends. */
+  end_reminded_at: timestamp({ withTimezone: true }),
+  probation_reminded_at: timestamp({ withTimezone: true }),
   created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -190,6 +190,9 @@ describe('a native organisation’s timeline', () => {
     } while (cursor);
     expect(seen).toEqual(all.data.map((e: { id: string }) => e.id));
     expect((await o.get(`/api/native-organisations/${client}/timeline?cursor=nonsense`)).statusCode).toBe(422);
+    // A cursor whose time is not one (found by the fuzz: PostgreSQL was asked to read "\"6" as a time).
+    const bad = Buffer.from(JSON.stringify(['"6', '1dce19ef-000e-1000-bfff-fffd5955b949'])).toString('base64url');
+    expect((await o.get(`/api/native-organisations/${client}/timeline?cursor=${bad}`)).statusCode).toBe(422);
 
     // Another organisation sees nothing of it; a role without crm.view is refused.
     const other = await who.owner();

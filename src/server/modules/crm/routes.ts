@@ -13,6 +13,7 @@ import { auditEvents, deals, type leadsTable } from '../../db/schema/index.ts';
 import { rateOn } from '../exchange/service.ts';
 import { baseCurrency } from '../rates/routes.ts';
 import { createPipeline, firstStage } from './service.ts';
+import { decodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 
@@ -137,8 +138,9 @@ export function registerCrmRoutes(app: FastifyInstance, ctx: AppContext) {
 /** A cursor of the timeline: the last item's time and id, base64url JSON. */
 const timelineCursor = z.string().max(200).transform((v, c) => {
   try {
-    const [at, id] = JSON.parse(Buffer.from(v, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+    // The same checks as every list's cursor (lib/cursor.ts): a lenient Date.parse let "\"6" through to PostgreSQL (a 500 the fuzz found).
+    const [at, id] = decodeCursor(v);
+    if (fitsColumn(at, 'time')) return { at: String(at), id };
   } catch {
     // falls through to the issue
   }

@@ -175,3 +175,30 @@ describe('leave', () => {
     expect((await sofia.post('/api/leave-requests', { employee_id: '00000000-0000-4000-8000-000000000000', leave_type_id: annual, start_date: '2026-09-14', end_date: '2026-09-14' })).statusCode).toBe(403);
   });
 });
+
+describe('HR front page and reminders', () => {
+  it('counts heads by department and country, joiners, contracts and probations ending, who is on leave; tells HR and the manager once', async () => {
+    // A joiner with six months' probation from 1 June 2026: it ends on 1 December; a fixed-term contract ending 15 December.
+    const joiner = await northwind.join(northwind.role('staff'));
+    const hired = await northwind.post('/api/employees', { user_id: joiner.userId, job_title: 'Air freight agent', manager_id: sofia.userId, work_location: 'NLRTM', employment_type: 'full_time', start_date: '2026-06-01', salary_currency: 'EUR' });
+    const made = await northwind.post('/api/contracts', { employee_id: hired.data.data.id, type: 'fixed_term', start_date: '2026-06-01', end_date: '2026-12-15', probation_months: 6, hours_per_week: 40, salary: { amount_minor: 380_000, currency: 'EUR', period: 'month' } });
+    await northwind.post(`/api/contracts/${made.data.data.id}/activate`, {});
+    const summary = (await northwind.get('/api/hr/summary?day=2026-11-20')).data.data;
+    expect(summary.by_country).toEqual(expect.arrayContaining([{ country: 'NL', count: 1 }, { country: 'GB', count: 1 }]));
+    expect(summary.contracts_ending.map((c: { end_date: string }) => c.end_date)).toContain('2026-12-15');
+    expect(summary.probations_ending.map((c: { probation_end: string }) => c.probation_end)).toContain('2026-12-01');
+    expect((await sofia.get('/api/hr/summary')).statusCode).toBe(403);
+
+    await t.app.ctx.jobs.runNow('hr.remind', { day: '2026-11-20' });
+    await t.app.ctx.jobs.runNow('hr.remind', { day: '2026-11-21' });
+    const told = (await sofia.get('/api/notifications')).data.data as { type: string; data: { date: string } }[];
+    expect(told.filter((n) => n.type === 'contract_ending').map((n) => n.data.date)).toEqual(['2026-12-15']);
+    expect(told.filter((n) => n.type === 'probation_ending').map((n) => n.data.date)).toEqual(['2026-12-01']);
+  });
+
+  it('shows the team calendar with the holidays in the period', async () => {
+    const cal = (await sofia.get('/api/leave/calendar?from=2026-12-01&to=2026-12-31')).data.data;
+    expect(cal.holidays.map((h: { date: string }) => h.date)).toEqual(expect.arrayContaining(['2026-12-25', '2026-12-28']));
+    expect((await sofia.get('/api/leave/calendar?from=2026-12-31&to=2026-12-01')).statusCode).toBe(422);
+  });
+});

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { can, requireMember, type Membership } from '../organisations/membership.ts';
 import { audit } from '../operations/service.ts';
-import { daysOff } from './holidays.ts';
+import { daysOff, holidaysOf } from './holidays.ts';
 
 type Employee = { id: string; user_id: string; manager_id: string | null; work_location: string; working_pattern: WorkingPattern; start_date: string; end_date: string | null; name: string };
 type LeaveType = { id: string; code: string; name: string; deducts_balance: boolean; requires_hr_approval: boolean; allow_half_days: boolean; active: boolean };
@@ -237,6 +237,31 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
       await audit(tx, m.organisation.id, m.user.id, 'leave_requests', 'cancel', r.id, { from: r.status });
     });
     return answer(m.organisation.id, req.params.id);
+  });
+
+  api.get('/api/leave/calendar', {
+    config: { access: 'member' },
+    schema: {
+      tags, summary: 'The team calendar: approved and pending leave overlapping a period (everyone’s with hr.view, else one’s own and one’s team’s), with the holidays in it',
+      querystring: z.object({ from: z.iso.date(), to: z.iso.date() }),
+      response: { 200: envelope(z.object({ leave: z.array(leaveRequestSchema), holidays: z.array(z.object({ country: z.string(), date: z.string(), name: z.string() })) })) },
+    },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    const { from, to } = req.query;
+    if (to < from || Date.parse(to) - Date.parse(from) > 370 * 86_400_000) throw new AppError(422, 'validation_failed', 'Choose a period of at most a year.', { to: 'Period too long or reversed.' });
+    const who = can(m, 'hr.view') ? sql`` : sql`and (e.user_id = ${m.user.id} or e.manager_id = ${m.user.id})`;
+    const rows = await rowsOf<RequestRow>(db, sql`${select(m.organisation.id)} ${who}
+      and r.status in ('pending_manager', 'pending_hr', 'approved') and r.start_date <= ${to}::date and r.end_date >= ${from}::date order by r.start_date, u.name`);
+    const countries = await rowsOf<{ country: string }>(db, sql`select distinct left(work_location, 2) as country from employees where organisation_id = ${m.organisation.id}`);
+    const years = [...new Set([Number(from.slice(0, 4)), Number(to.slice(0, 4))])];
+    const holidays: { country: string; date: string; name: string }[] = [];
+    for (const { country } of countries) {
+      for (const year of years) {
+        for (const h of (await holidaysOf(db, m.organisation.id, country, year)).list) if (h.counts && h.date >= from && h.date <= to) holidays.push({ country, date: h.date, name: h.name });
+      }
+    }
+    return { data: { leave: rows.map(present), holidays: holidays.sort((a, b) => a.date.localeCompare(b.date)) } };
   });
 
   api.get('/api/leave/balances', {

@@ -23,6 +23,8 @@ const WHAT: Record<NotificationType, Sentence> = {
   exception_assigned: (n) => `${whoOf(n)} gave you an exception of shipment ${String(n.data.number ?? '')}.`,
   leave_requested: (n) => `${whoOf(n)} asked for ${String(n.data.days ?? '')} days of leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
   leave_approved: (n) => `${whoOf(n)} approved your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
+  contract_ending: (n) => `${String(n.data.name ?? '')}'s contract ends on ${String(n.data.date ?? '')}.`,
+  probation_ending: (n) => `${String(n.data.name ?? '')}'s probation ends on ${String(n.data.date ?? '')}.`,
   leave_rejected: (n) => `${whoOf(n)} turned down your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
 };
 
