@@ -85,6 +85,9 @@ const ExceptionsScreen = lazyScreen(() => import('../features/operations/excepti
 const TasksScreen = lazyScreen(() => import('../features/operations/tasks-screen.tsx'), 'TasksScreen');
 const DocumentTypesScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'DocumentTypesScreen');
 const GeneratedDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'GeneratedDocumentsScreen');
+const HrHomeScreen = lazyScreen(() => import('../features/hr/hr-home-screen.tsx'), 'HrHomeScreen');
+const HrContractsScreen = lazyScreen(() => import('./hr-contracts.tsx'), 'HrContractsScreen');
+const LeaveScreen = lazyScreen(() => import('../features/hr/leave-screen.tsx'), 'LeaveScreen');
 const QuotationDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'QuotationDocumentsScreen');
 const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
@@ -231,9 +234,9 @@ export const ROUTES: readonly AppRoute[] = [
   home(`${CRM}/shipment-management/:shipmentId`, 'crm_shipment', ORG, ShipmentScreen),
 
   // HR
-  home(HR, 'hr', ORG, Placeholder, { area: 'hr' }),
-  home(`${HR}/contracts`, 'hr_contracts', ORG, Placeholder, { area: 'hr' }),
-  home(`${HR}/leave-management`, 'hr_leave_management', ORG, Placeholder, { area: 'hr' }),
+  home(HR, 'hr', ORG, HrHomeScreen, { area: 'hr' }),
+  home(`${HR}/contracts`, 'hr_contracts', ORG, HrContractsScreen, { area: 'hr' }),
+  home(`${HR}/leave-management`, 'hr_leave_management', ORG, LeaveScreen, { area: 'hr' }),
   home(`${HR}/payroll`, 'hr_payroll', ORG, Placeholder, { area: 'hr' }),
   home(`${HR}/payroll/:id`, 'hr_payroll_detail', ORG, Placeholder),
   home(`${HR}/performance`, 'hr_performance', AUTH, Placeholder, { area: 'hr' }),

@@ -2,33 +2,40 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
-import { contracts, employeesTable, holidays } from '../../db/schema/index.ts';
-import { libraryHolidays } from '../hr/holidays.ts';
+import { plusDays, workingDays } from '#shared/hr/leave.ts';
+import { contracts, employeesTable, holidays, leaveEntries, leaveRequests } from '../../db/schema/index.ts';
+import { daysOff, libraryHolidays } from '../hr/holidays.ts';
 
 /**
  * Northwind's people as HR keeps them (issue 13, begun): an employee record and an active contract
- * for each member of staff at Felixstowe, and the public holidays of its offices' countries for the
- * year (England, the Netherlands, China) imported into its own list.
+ * for each member of staff at Felixstowe (one fixed-term, its probation and term ending soon), the
+ * public holidays of its offices' countries for the year (England, the Netherlands, China) in its own
+ * list, and leave: someone away this week, a request waiting for Olivia, past leave in the ledger.
  */
 export async function seedDemoHr(ctx: AppContext, orgId: string, ids: Record<string, string>): Promise<void> {
   const db = ctx.database.db;
   const departments = Object.fromEntries((await rowsOf<{ id: string; name: string }>(db, sql`select id, name from departments where organisation_id = ${orgId}`)).map((d) => [d.name, d.id]));
   const owner = ids['owner@demo.fyn.local'];
-  const people: [email: string, title: string, department: string | null, manager: string | null, start: string, type: string, salary: number, probation: number][] = [
-    ['owner@demo.fyn.local', 'Managing director', null, null, '2014-03-03', 'permanent', 9_600_000, 0],
-    ['admin@demo.fyn.local', 'Operations manager', 'Ocean export', owner, '2017-09-04', 'permanent', 5_450_000, 0],
-    ['ocean@demo.fyn.local', 'Ocean export coordinator', 'Ocean export', ids['admin@demo.fyn.local'], '2022-05-16', 'permanent', 3_420_000, 0],
-    ['customs@demo.fyn.local', 'Customs declarant', 'Customs brokerage', ids['admin@demo.fyn.local'], '2026-08-03', 'permanent', 3_150_000, 6],
+  const today = new Date().toISOString().slice(0, 10);
+  // Tom joined about five months ago on a fixed-term contract: his probation ends in three weeks, the contract a few days later.
+  const tomStart = plusDays(today, -162);
+  const people: [email: string, title: string, department: string | null, manager: string | null, start: string, type: string, end: string | null, salary: number, probation: number][] = [
+    ['owner@demo.fyn.local', 'Managing director', null, null, '2014-03-03', 'permanent', null, 9_600_000, 0],
+    ['admin@demo.fyn.local', 'Operations manager', 'Ocean export', owner, '2017-09-04', 'permanent', null, 5_450_000, 0],
+    ['ocean@demo.fyn.local', 'Ocean export coordinator', 'Ocean export', ids['admin@demo.fyn.local'], '2022-05-16', 'permanent', null, 3_420_000, 0],
+    ['customs@demo.fyn.local', 'Customs declarant', 'Customs brokerage', ids['admin@demo.fyn.local'], tomStart, 'fixed_term', plusDays(today, 26), 3_150_000, 6],
   ];
+  const employees: Record<string, { id: string; start: string }> = {};
   await db.transaction(async (tx) => {
-    for (const [email, title, department, manager, start, type, salary, probation] of people) {
+    for (const [email, title, department, manager, start, type, end, salary, probation] of people) {
       const employee = uuidv7();
+      employees[email] = { id: employee, start };
       await tx.insert(employeesTable).values({
         organisation_id: orgId, id: employee, user_id: ids[email], job_title: title, department_id: department ? departments[department] : null, manager_id: manager,
-        work_location: 'GBFXT', employment_type: 'full_time', start_date: start, salary_currency: 'GBP',
+        work_location: 'GBFXT', employment_type: type === 'fixed_term' ? 'temporary' : 'full_time', start_date: start, salary_currency: 'GBP',
       });
       await tx.insert(contracts).values({
-        organisation_id: orgId, id: uuidv7(), employee_id: employee, type, status: 'active', start_date: start, probation_months: probation, notice_days: probation ? 7 : 90,
+        organisation_id: orgId, id: uuidv7(), employee_id: employee, type, status: 'active', start_date: start, end_date: end, probation_months: probation, notice_days: probation ? 7 : 90,
         hours_per_week: '37.5', salary_minor: salary, salary_currency: 'GBP', salary_period: 'year', created_by: owner,
       });
     }
@@ -36,6 +43,31 @@ export async function seedDemoHr(ctx: AppContext, orgId: string, ids: Record<str
     for (const [country, region] of [['GB', 'ENG'], ['NL', ''], ['CN', '']]) {
       const list = await libraryHolidays(country, year, region);
       await tx.insert(holidays).values(list.map((h) => ({ organisation_id: orgId, id: uuidv7(), country, region, date: h.date, name: h.name, counts: h.counts, note: h.note, source: 'date-holidays' })));
+    }
+  });
+
+  // Leave: Sofia is away this week (approved), had a week in the summer; Arjun asks Olivia for days next month; Tom was off sick.
+  const [annual] = await rowsOf<{ id: string }>(db, sql`select id from leave_types where organisation_id = ${orgId} and code = 'ANNUAL'`);
+  const [sick] = await rowsOf<{ id: string }>(db, sql`select id from leave_types where organisation_id = ${orgId} and code = 'SICK'`);
+  const off = await daysOff(db, orgId, 'GB', [Number(today.slice(0, 4)) - 1, Number(today.slice(0, 4)), Number(today.slice(0, 4)) + 1]);
+  const leave: [email: string, type: string, from: string, to: string, status: 'approved' | 'pending_manager', decidedBy: string | null][] = [
+    ['ocean@demo.fyn.local', annual.id, plusDays(today, -1), plusDays(today, 3), 'approved', ids['admin@demo.fyn.local']],
+    ['ocean@demo.fyn.local', annual.id, `${today.slice(0, 4)}-08-10`, `${today.slice(0, 4)}-08-14`, 'approved', ids['admin@demo.fyn.local']],
+    ['admin@demo.fyn.local', annual.id, plusDays(today, 30), plusDays(today, 34), 'pending_manager', null],
+    ['customs@demo.fyn.local', sick.id, plusDays(today, -20), plusDays(today, -19), 'approved', ids['admin@demo.fyn.local']],
+  ];
+  await db.transaction(async (tx) => {
+    for (const [email, type, from, to, status, decidedBy] of leave) {
+      const e = employees[email];
+      if (from < e.start) continue;
+      const days = workingDays(from, to, { holidays: off });
+      if (days === '0') continue;
+      const id = uuidv7();
+      await tx.insert(leaveRequests).values({
+        organisation_id: orgId, id, employee_id: e.id, leave_type_id: type, start_date: from, end_date: to, working_days: days, status,
+        manager_decided_by: decidedBy, created_by: ids[email], created_at: new Date(Date.parse(`${from}T09:00:00Z`) - 14 * 86_400_000),
+      });
+      if (status === 'approved') await tx.insert(leaveEntries).values({ organisation_id: orgId, id: uuidv7(), employee_id: e.id, leave_type_id: type, date: from, kind: 'taken', days: `-${days}`, request_id: id, created_by: decidedBy });
     }
   });
 }

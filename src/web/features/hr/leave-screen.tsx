@@ -1,0 +1,271 @@
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Modal, Row, Select, Space, Statistic, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { LeaveRequest } from '#shared/api/hr.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { RouteTitle } from '../../components/route-title.tsx';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { hrApi, hrKeys } from '../../lib/hr-api.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { useHrTranslation } from './hr-texts.ts';
+
+const STATUS_COLOURS: Record<LeaveRequest['status'], string> = { pending_manager: 'processing', pending_hr: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
+const failed = (e: unknown) => {
+  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+};
+
+/**
+ * hr/leave-management: one's balances (with the ledger behind them), asking for leave in working
+ * days, one's requests, the team's to approve, everyone's for HR, the team calendar and the public
+ * holidays of the organisation's countries.
+ */
+export function LeaveScreen() {
+  const { t } = useHrTranslation();
+  const canHr = useSessionStore((s) => (s.user?.permissions ?? []).includes('hr.view'));
+  return (
+    <section className="fyn-page">
+      <RouteTitle />
+      <Tabs
+        items={[
+          { key: 'mine', label: t('leave.tabs.mine'), children: <MyLeave /> },
+          { key: 'team', label: t('leave.tabs.team'), children: <Requests scope="team" /> },
+          ...(canHr ? [{ key: 'all', label: t('leave.tabs.all'), children: <Requests scope="all" /> }] : []),
+          { key: 'calendar', label: t('leave.tabs.calendar'), children: <Calendar /> },
+          { key: 'holidays', label: t('leave.tabs.holidays'), children: <Holidays canImport={canHr} /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function MyLeave() {
+  const { t } = useHrTranslation();
+  const balances = useQuery({ queryKey: hrKeys.balances(null), queryFn: () => hrApi.balances(null), retry: false });
+  const [asking, setAsking] = useState(false);
+  const [ledgerOf, setLedgerOf] = useState<string | null>(null);
+  const noRecord = balances.isError && isApiFailure(balances.error) && balances.error.status === 404;
+  const shown = balances.data?.find((b) => b.leave_type.id === ledgerOf);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {noRecord && <Alert type="info" showIcon message={t('leave.no_record')} />}
+      <Row gutter={[16, 16]}>
+        {(balances.data ?? []).map((b) => (
+          <Col xs={24} md={8} key={b.leave_type.id}>
+            <Card size="small" title={b.leave_type.name} extra={<Button size="small" type="link" onClick={() => setLedgerOf(b.leave_type.id)}>{t('leave.ledger')}</Button>}>
+              <Statistic title={t('leave.balance_today')} value={b.balance} suffix={t('leave.days')} />
+              <Typography.Text type="secondary">{t('leave.year_end', { days: b.year_end })}{b.pending !== '0' ? ` · ${t('leave.pending_days', { days: b.pending })}` : ''}</Typography.Text>
+              <div><Typography.Text type="secondary">{t(`leave.policy_${b.policy.accrual}`, { days: b.policy.yearly_allowance, carry: b.policy.carry_forward_limit })}</Typography.Text></div>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {!noRecord && <Button type="primary" onClick={() => setAsking(true)}>{t('leave.ask')}</Button>}
+      <Requests scope="mine" />
+      <AskLeave open={asking} onClose={() => setAsking(false)} />
+      <Modal open={Boolean(shown)} title={shown ? t('leave.ledger_of', { type: shown.leave_type.name }) : ''} footer={null} onCancel={() => setLedgerOf(null)} width={640}>
+        {shown && (
+          <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={shown.ledger}
+            columns={[
+              { title: t('leave.date'), dataIndex: 'date' },
+              { title: t('leave.kind'), dataIndex: 'kind', render: (k: string) => t(`leave.kinds.${k}`) },
+              { title: t('leave.days_label'), dataIndex: 'days', align: 'right' },
+              { title: t('leave.note'), dataIndex: 'note', render: (n: string | null) => n ?? '' },
+            ]} />
+        )}
+      </Modal>
+    </Space>
+  );
+}
+
+type AskValues = { leave_type_id: string; range: [Dayjs, Dayjs]; half_day_start: boolean; half_day_end: boolean; note?: string };
+
+function AskLeave({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useHrTranslation();
+  const client = useQueryClient();
+  const [form] = Form.useForm<AskValues>();
+  const [busy, setBusy] = useState(false);
+  const types = useQuery({ queryKey: hrKeys.leaveTypes, queryFn: hrApi.leaveTypes, enabled: open });
+  async function submit(v: AskValues) {
+    setBusy(true);
+    try {
+      const made = await hrApi.askLeave({
+        leave_type_id: v.leave_type_id, start_date: v.range[0].format('YYYY-MM-DD'), end_date: v.range[1].format('YYYY-MM-DD'),
+        half_day_start: v.half_day_start, half_day_end: v.half_day_end, note: v.note || null,
+      });
+      feedback().message.success(t('leave.asked', { days: made.working_days }));
+      form.resetFields();
+      void client.invalidateQueries({ queryKey: ['hr'] });
+      onClose();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal open={open} title={t('leave.ask')} okText={t('leave.send')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{t('leave.working_days_hint')}</Typography.Paragraph>
+      <Form<AskValues> form={form} layout="vertical" onFinish={submit} initialValues={{ half_day_start: false, half_day_end: false }}>
+        <Form.Item name="leave_type_id" label={t('leave.type')} rules={[{ required: true, message: t('required') }]}>
+          <Select options={(types.data?.data ?? []).filter((x) => x.active).map((x) => ({ value: x.id, label: x.name }))} />
+        </Form.Item>
+        <Form.Item name="range" label={t('leave.dates')} rules={[{ required: true, message: t('required') }]}><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item>
+        <Space size={24} wrap>
+          <Form.Item name="half_day_start" label={t('leave.half_day_start')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item name="half_day_end" label={t('leave.half_day_end')} valuePropName="checked"><Switch /></Form.Item>
+        </Space>
+        <Form.Item name="note" label={t('leave.note')}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Requests({ scope }: { scope: 'mine' | 'team' | 'all' }) {
+  const { t } = useHrTranslation();
+  const client = useQueryClient();
+  const me = useSessionStore((s) => s.user?.id ?? null);
+  const [status, setStatus] = useState<string | null>(scope === 'mine' ? null : 'pending_manager');
+  const list = useQuery({ queryKey: hrKeys.requests(scope, status), queryFn: () => hrApi.requests(scope, status), retry: false });
+  const [rejecting, setRejecting] = useState<LeaveRequest | null>(null);
+  const [reason, setReason] = useState('');
+  async function decide(r: LeaveRequest, action: 'approve' | 'reject' | 'cancel', body: Record<string, unknown> = {}) {
+    try {
+      await hrApi.decide(r.id, action, body);
+      feedback().message.success(t(`leave.done.${action}`));
+      void client.invalidateQueries({ queryKey: ['hr'] });
+    } catch (e) {
+      failed(e);
+    }
+  }
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      {scope !== 'mine' && (
+        <Select aria-label={t('leave.status_label')} style={{ width: 220 }} value={status ?? 'all'} onChange={(v) => setStatus(v === 'all' ? null : v)}
+          options={[{ value: 'all', label: t('leave.all') }, ...(['pending_manager', 'pending_hr', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`leave.status.${s}`) }))]} />
+      )}
+      <DataTable<LeaveRequest>
+        aria-label={t(`leave.tabs.${scope}`)}
+        rows={list.data ?? []}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        empty={<Empty description={scope === 'mine' ? t('leave.none_mine') : t('leave.none')} />}
+        columns={[
+          ...(scope === 'mine' ? [] : [{ key: 'who', title: t('leave.who'), render: (r: LeaveRequest) => r.employee_name }]),
+          { key: 'type', title: t('leave.type'), render: (r) => r.leave_type.name },
+          { key: 'dates', title: t('leave.dates'), render: (r) => `${r.start_date}${r.half_day_start ? ` (${t('leave.from_noon')})` : ''} → ${r.end_date}${r.half_day_end ? ` (${t('leave.until_noon')})` : ''}` },
+          { key: 'days', title: t('leave.working_days'), align: 'end', render: (r) => r.working_days },
+          { key: 'status', title: t('leave.status_label'), render: (r) => <Tag color={STATUS_COLOURS[r.status]}>{t(`leave.status.${r.status}`)}</Tag> },
+          {
+            key: 'actions', title: '', render: (r) => (
+              <Space>
+                {scope !== 'mine' && (r.status === 'pending_manager' || r.status === 'pending_hr') && (
+                  <>
+                    <Button size="small" type="primary" onClick={() => decide(r, 'approve')}>{t('leave.approve')}</Button>
+                    <Button size="small" danger onClick={() => setRejecting(r)}>{t('leave.reject')}</Button>
+                  </>
+                )}
+                {scope === 'mine' && ['pending_manager', 'pending_hr', 'approved'].includes(r.status) && r.start_date > dayjs().format('YYYY-MM-DD') && me && (
+                  <Button size="small" onClick={() => decide(r, 'cancel')}>{t('leave.cancel')}</Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={rejecting !== null} title={t('leave.reject_title')} okText={t('leave.reject')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
+        onOk={() => rejecting && decide(rejecting, 'reject', { reason: reason.trim() }).then(() => { setRejecting(null); setReason(''); })} onCancel={() => setRejecting(null)}>
+        <Input.TextArea aria-label={t('leave.reason')} placeholder={t('leave.reason')} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </Space>
+  );
+}
+
+function Calendar() {
+  const { t } = useHrTranslation();
+  const [month, setMonth] = useState<Dayjs>(dayjs().startOf('month'));
+  const from = month.format('YYYY-MM-DD');
+  const to = month.endOf('month').format('YYYY-MM-DD');
+  const cal = useQuery({ queryKey: hrKeys.calendar(from, to), queryFn: () => hrApi.calendar(from, to) });
+  const days = Array.from({ length: month.daysInMonth() }, (_, i) => month.add(i, 'day'));
+  const people = [...new Set((cal.data?.leave ?? []).map((l) => l.employee_name))].sort();
+  const holidayOn = (d: string) => (cal.data?.holidays ?? []).filter((h) => h.date === d);
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <DatePicker picker="month" aria-label={t('leave.month')} value={month} onChange={(v) => v && setMonth(v.startOf('month'))} allowClear={false} />
+      <div style={{ overflowX: 'auto' }}>
+        <table className="fyn-table" aria-label={t('leave.tabs.calendar')}>
+          <thead>
+            <tr>
+              <th>{t('leave.who')}</th>
+              {days.map((d) => {
+                const hol = holidayOn(d.format('YYYY-MM-DD'));
+                return <th key={d.date()} title={hol.map((h) => `${h.country}: ${h.name}`).join('\n')} style={{ background: hol.length ? '#fff1f0' : d.day() === 0 || d.day() === 6 ? '#f5f5f5' : undefined, padding: 4, textAlign: 'center' }}>{d.date()}</th>;
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {people.length === 0 && <tr><td colSpan={days.length + 1}><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('leave.nobody_away')} /></td></tr>}
+            {people.map((name) => (
+              <tr key={name}>
+                <td style={{ whiteSpace: 'nowrap' }}>{name}</td>
+                {days.map((d) => {
+                  const day = d.format('YYYY-MM-DD');
+                  const away = (cal.data?.leave ?? []).find((l) => l.employee_name === name && l.start_date <= day && l.end_date >= day);
+                  return <td key={day} title={away ? `${away.leave_type.name} · ${t(`leave.status.${away.status}`)}` : ''} style={{ padding: 0, background: away ? (away.status === 'approved' ? '#4788B6' : '#b7d3e6') : undefined }} />;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {(cal.data?.holidays.length ?? 0) > 0 && (
+        <Typography.Text type="secondary">{t('leave.holidays_in_month')}: {cal.data!.holidays.map((h) => `${h.date.slice(8)} ${h.name} (${h.country})`).join(' · ')}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+const COUNTRIES = ['GB', 'NL', 'CN', 'DE', 'FR', 'ES', 'RO', 'RU', 'JP', 'US', 'AE', 'IN', 'SG', 'HK', 'BE', 'IT', 'PL'];
+
+function Holidays({ canImport }: { canImport: boolean }) {
+  const { t } = useHrTranslation();
+  const client = useQueryClient();
+  const [country, setCountry] = useState('GB');
+  const [year, setYear] = useState(dayjs().year());
+  const list = useQuery({ queryKey: hrKeys.holidays(country, year), queryFn: () => hrApi.holidays(country, year) });
+  const imported = (list.data ?? []).some((h) => h.id);
+  async function importList() {
+    try {
+      await hrApi.importHolidays(country, year);
+      feedback().message.success(t('holidays.imported', { country, year }));
+      void client.invalidateQueries({ queryKey: hrKeys.holidays(country, year) });
+    } catch (e) {
+      failed(e);
+    }
+  }
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Space wrap>
+        <Select aria-label={t('holidays.country')} style={{ width: 120 }} value={country} onChange={setCountry} options={COUNTRIES.map((c) => ({ value: c, label: c }))} showSearch />
+        <Select aria-label={t('holidays.year')} style={{ width: 110 }} value={year} onChange={setYear} options={[-1, 0, 1].map((d) => ({ value: dayjs().year() + d, label: String(dayjs().year() + d) }))} />
+        {canImport && !imported && <Button onClick={importList}>{t('holidays.import')}</Button>}
+        <Tag color={imported ? 'processing' : 'default'}>{imported ? t('holidays.own_list') : t('holidays.library_list')}</Tag>
+      </Space>
+      <DataTable
+        aria-label={t('leave.tabs.holidays')}
+        rows={list.data ?? []}
+        rowKey={(h) => `${h.date}-${h.name}`}
+        loading={list.isFetching}
+        empty={<Empty description={t('holidays.none')} />}
+        columns={[
+          { key: 'date', title: t('leave.date'), render: (h) => h.date },
+          { key: 'name', title: t('holidays.name'), render: (h) => h.name },
+          { key: 'counts', title: t('holidays.counts'), render: (h) => (h.counts ? t('holidays.day_off') : <Typography.Text type="secondary">{h.note ?? t('holidays.not_for_all')}</Typography.Text>) },
+        ]}
+      />
+      <Typography.Text type="secondary">{t('holidays.source')}</Typography.Text>
+    </Space>
+  );
+}

@@ -1,0 +1,45 @@
+/** The HR calls and their query keys: summary, contracts, leave, holidays. */
+import type { Contract, ContractBody, Holiday, LeaveBalance, LeaveRequest, LeaveRequestBody } from '#shared/api/hr.ts';
+import { api } from './api-client.ts';
+
+export type HrPerson = { employee_id: string; name: string; job_title: string };
+export type HrSummary = {
+  headcount: number;
+  by_department: { department: string | null; count: number }[];
+  by_country: { country: string; count: number }[];
+  joiners: (HrPerson & { start_date: string })[];
+  leavers: (HrPerson & { end_date: string })[];
+  on_leave_today: (HrPerson & { leave_type: string; until: string })[];
+  contracts_ending: (HrPerson & { contract_id: string; end_date: string })[];
+  probations_ending: (HrPerson & { contract_id: string; probation_end: string })[];
+};
+export type Employee = { id: string; user_id: string; job_title: string; work_location: string; start_date: string; end_date: string | null; salary_currency: string };
+
+export const hrKeys = {
+  summary: ['hr', 'summary'] as const,
+  contracts: (status: string | null) => ['hr', 'contracts', status] as const,
+  mine: ['hr', 'contracts', 'mine'] as const,
+  employees: ['hr', 'employees'] as const,
+  balances: (employeeId: string | null) => ['hr', 'balances', employeeId] as const,
+  requests: (scope: string, status: string | null) => ['hr', 'leave', scope, status] as const,
+  calendar: (from: string, to: string) => ['hr', 'calendar', from, to] as const,
+  holidays: (country: string, year: number) => ['hr', 'holidays', country, year] as const,
+  leaveTypes: ['hr', 'leave-types'] as const,
+};
+
+export const hrApi = {
+  summary: () => api.get<HrSummary>('/hr/summary', { silent: true }),
+  contracts: (status: string | null) => api.get<Contract[]>('/contracts', { params: { ...(status && { status }) } }),
+  myContracts: () => api.get<Contract[]>('/contracts/mine'),
+  createContract: (body: ContractBody) => api.post<Contract>('/contracts', body),
+  contractAction: (id: string, action: 'activate' | 'end' | 'terminate', body: Record<string, unknown> = {}) => api.post<Contract>(`/contracts/${id}/${action}`, body),
+  employees: () => api.list<Employee>('/employees', { params: { per_page: 100 }, silent: true }),
+  balances: (employeeId: string | null) => api.get<LeaveBalance[]>('/leave/balances', { params: { ...(employeeId && { employee_id: employeeId }) } }),
+  requests: (scope: 'mine' | 'team' | 'all', status: string | null) => api.get<LeaveRequest[]>('/leave-requests', { params: { scope, ...(status && { status }) } }),
+  askLeave: (body: LeaveRequestBody) => api.post<LeaveRequest>('/leave-requests', body),
+  decide: (id: string, action: 'approve' | 'reject' | 'cancel', body: Record<string, unknown> = {}) => api.post<LeaveRequest>(`/leave-requests/${id}/${action}`, body),
+  calendar: (from: string, to: string) => api.get<{ leave: LeaveRequest[]; holidays: { country: string; date: string; name: string }[] }>('/leave/calendar', { params: { from, to } }),
+  holidays: (country: string, year: number) => api.get<Holiday[]>('/holidays', { params: { country, year } }),
+  importHolidays: (country: string, year: number) => api.post<Holiday[]>('/holidays/import', { country, year }),
+  leaveTypes: () => api.list<{ id: string; code: string; name: string; allow_half_days: boolean; active: boolean }>('/leave-types', { params: { per_page: 100 } }),
+};
