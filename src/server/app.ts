@@ -48,6 +48,7 @@ import { registerHolidayRoutes } from './modules/hr/holidays.ts';
 import { registerContractRoutes } from './modules/hr/contracts.ts';
 import { registerLeaveRoutes } from './modules/hr/leave.ts';
 import { registerHrSummary } from './modules/hr/summary.ts';
+import { registerPayrollRoutes } from './modules/hr/payroll.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContractRoutes(app, ctx);
   registerLeaveRoutes(app, ctx);
   registerHrSummary(app, ctx);
+  registerPayrollRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

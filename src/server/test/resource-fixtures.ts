@@ -241,6 +241,30 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { name: '', yearly_allowance: '-1', accrual: 'weekly' },
     invalidFields: ['accrual', 'leave_type_id', 'name', 'yearly_allowance'],
   },
+  'salary-structures': {
+    valid: (i) => ({ name: `Port staff ${i}`, description: 'Shift allowance and pension' }),
+    change: { description: 'Shift allowance, pension and overtime' },
+    invalid: { name: '' },
+    invalidFields: ['name'],
+  },
+  'pay-components': {
+    prepare: async (post) => ({ structure: (await post('/api/salary-structures', { name: `Office staff ${Math.random().toString(36).slice(2, 8)}` })).data.data.id }),
+    valid: (i, r) => ({ structure_id: r.structure, code: `PENSION${i}`, name: 'Pension (employee)', kind: 'deduction', calc: 'formula', formula: 'round(BASE * 5 / 100)' }),
+    change: { formula: 'round(BASE * 6 / 100)' },
+    invalid: { code: 'pension plan', name: '', kind: 'tax', calc: 'formula', formula: 'constructor.constructor("return process")()' },
+    invalidFields: ['code', 'kind', 'name', 'structure_id'],
+  },
+  // One assignment per employee and start date.
+  'salary-assignments': {
+    prepare: async (post, me) => ({
+      structure: (await post('/api/salary-structures', { name: `Warehouse ${Math.random().toString(36).slice(2, 8)}` })).data.data.id,
+      employee: (await post('/api/employees', { user_id: me, job_title: 'Warehouse lead', work_location: 'GBFXT', employment_type: 'full_time', start_date: `19${50 + Math.floor(Math.random() * 40)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`, salary_currency: 'GBP' })).data.data.id,
+    }),
+    valid: (i, r) => ({ employee_id: r.employee, structure_id: r.structure, valid_from: `20${10 + (i % 17)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`, notes: `Promotion round ${i}` }),
+    change: { valid_from: '2009-01-01' },
+    invalid: { employee_id: 'x', structure_id: 'y', valid_from: 'next month' },
+    invalidFields: ['employee_id', 'structure_id', 'valid_from'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */

@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   colour_hex: 'Use a colour like #4788B6.',
   end_before_start: 'The end date is before the start date.',
   own_manager: 'Someone cannot be their own manager.',
+  formula_invalid: 'This formula cannot be read: use numbers, component codes, + − × ÷, comparisons and min, max, round, floor, ceil, abs, if.',
   vat_number: 'Enter a VAT number starting with the country code, e.g. GB123456789.',
   website: 'Enter a web address starting with https://',
   card_number_invalid: 'The card number is not valid.',

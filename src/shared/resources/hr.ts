@@ -82,3 +82,70 @@ export const STANDARD_LEAVE_TYPES = [
   { code: 'COMPASSIONATE', name: 'Compassionate leave', paid: true, deducts_balance: false, requires_hr_approval: false, allow_half_days: true },
 ] as const;
 export const STANDARD_ANNUAL_POLICY = { name: 'Annual leave', yearly_allowance: '25', accrual: 'monthly', carry_forward_limit: '5', carry_forward_expiry_months: 3 } as const;
+
+/** Salary structures (payroll): named sets of pay components. */
+export const salaryStructures = defineResource({
+  name: 'salary-structures',
+  titleKey: 'resources.salary_structures.title',
+  permissionModule: 'payroll',
+  fields: [
+    { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
+    { name: 'description', kind: 'textarea', labelKey: 'resources.fields.description' },
+  ],
+  columns: ['name', 'description'],
+  sortable: ['name', 'created_at'],
+  filterable: [],
+  searchable: ['name'],
+  defaultSort: 'name',
+  display: 'name',
+  unique: [['name']],
+});
+
+export const PAY_COMPONENT_KINDS = ['earning', 'deduction', 'basis'] as const;
+export const PAY_COMPONENT_CALCS = ['fixed', 'percentage', 'formula'] as const;
+
+/** Pay components of a structure: fixed amounts, percentages of another component (or BASE), or formulas. */
+export const payComponents = defineResource({
+  name: 'pay-components',
+  titleKey: 'resources.pay_components.title',
+  permissionModule: 'payroll',
+  fields: [
+    { name: 'structure_id', kind: 'reference', labelKey: 'resources.pay_components.structure', required: true, reference: 'salary-structures' },
+    { name: 'code', kind: 'text', labelKey: 'resources.fields.code', required: true },
+    { name: 'name', kind: 'text', labelKey: 'resources.fields.name', required: true },
+    { name: 'kind', kind: 'enum', labelKey: 'resources.pay_components.kind', required: true, options: PAY_COMPONENT_KINDS },
+    { name: 'calc', kind: 'enum', labelKey: 'resources.pay_components.calc', required: true, options: PAY_COMPONENT_CALCS },
+    { name: 'amount_minor', kind: 'number', labelKey: 'resources.pay_components.amount_minor' },
+    { name: 'percentage', kind: 'decimal', labelKey: 'resources.pay_components.percentage' },
+    { name: 'of', kind: 'text', labelKey: 'resources.pay_components.of' },
+    { name: 'formula', kind: 'textarea', labelKey: 'resources.pay_components.formula' },
+    { name: 'position', kind: 'number', labelKey: 'resources.clocks.position' },
+  ],
+  columns: ['code', 'name', 'structure_id', 'kind', 'calc', 'amount_minor', 'percentage', 'of', 'formula'],
+  sortable: ['code', 'name', 'position', 'created_at'],
+  filterable: ['structure_id', 'kind', 'calc'],
+  searchable: ['code', 'name'],
+  defaultSort: 'position',
+  display: 'code',
+  unique: [['structure_id', 'code']],
+});
+
+/** Which structure an employee is paid by, from a date. */
+export const salaryAssignments = defineResource({
+  name: 'salary-assignments',
+  titleKey: 'resources.salary_assignments.title',
+  permissionModule: 'payroll',
+  fields: [
+    { name: 'employee_id', kind: 'reference', labelKey: 'resources.salary_assignments.employee', required: true, reference: 'employees' },
+    { name: 'structure_id', kind: 'reference', labelKey: 'resources.pay_components.structure', required: true, reference: 'salary-structures' },
+    { name: 'valid_from', kind: 'date', labelKey: 'resources.salary_assignments.valid_from', required: true },
+    { name: 'notes', kind: 'textarea', labelKey: 'resources.salary_assignments.notes' },
+  ],
+  columns: ['employee_id', 'structure_id', 'valid_from', 'notes'],
+  sortable: ['valid_from', 'created_at'],
+  filterable: ['employee_id', 'structure_id'],
+  searchable: ['notes'],
+  defaultSort: '-valid_from',
+  display: 'valid_from',
+  unique: [['employee_id', 'valid_from']],
+});

@@ -13,7 +13,7 @@ import { carbonOffsets, crmActivities, nativeAddresses, nativeBankDetails, nativ
 import { clocks, directions, equipmentTypes, incoterms, loadTypes, transportModes } from './reference-lists.ts';
 import { rolesResource } from './roles.ts';
 import { documentTemplates, taskTemplates } from './operations.ts';
-import { employees, leavePolicies, leaveTypes } from './hr.ts';
+import { employees, leavePolicies, leaveTypes, payComponents, salaryAssignments, salaryStructures } from './hr.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
 /** Every plain tenant record type; the server mounts each, the browser lists each. */
@@ -24,7 +24,7 @@ export const RESOURCES = [
   nativeAddresses, nativeBankDetails, nativeStandardsCertifications, nativeSupplyChainNetworks, crmActivities, carbonOffsets,
   directions, loadTypes, transportModes, incoterms, equipmentTypes, clocks,
   taskTemplates, documentTemplates,
-  employees, leaveTypes, leavePolicies,
+  employees, leaveTypes, leavePolicies, salaryStructures, payComponents, salaryAssignments,
 ] as const;
 
 /** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */

@@ -16,6 +16,8 @@ import { COMMISSION_BASES, TASK_PRIORITIES, TASK_STATUSES } from './work-records
 import { DOCUMENT_TYPES, TASK_ANCHORS, TASK_SUBJECTS } from '../operations/model.ts';
 import { DOCUMENT_LANGUAGES } from './operations.ts';
 import { EMPLOYMENT_TYPES, WORKING_PATTERN_NAMES } from '../hr/model.ts';
+import { PAY_COMPONENT_CALCS, PAY_COMPONENT_KINDS } from './hr.ts';
+import { FormulaError, parseFormula } from '../hr/formula.ts';
 
 /** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {
@@ -302,6 +304,33 @@ export const RESOURCE_SCHEMAS = {
     carry_forward_limit: decimalString({ min: '0', max: '366', places: 2 }).default('0'),
     carry_forward_expiry_months: z.number().int('whole_number').min(1, 'number_range').max(24, 'number_range').nullish().transform((v) => v ?? null),
   }),
+  'salary-structures': z.object({ name: requiredText(80), description: optionalText(500) }),
+  'pay-components': z
+    .object({
+      structure_id: uuidRef,
+      code: code(20),
+      name: requiredText(80),
+      kind: z.enum(PAY_COMPONENT_KINDS),
+      calc: z.enum(PAY_COMPONENT_CALCS),
+      amount_minor: z.number().int('whole_number').min(0, 'number_range').max(1_000_000_000, 'number_range').nullish().transform((v) => v ?? null),
+      percentage: decimalString({ min: '0', max: '100', places: 4 }).nullish().transform((v) => v ?? null),
+      of: code(20).nullish().transform((v) => v ?? null),
+      formula: z.string().trim().max(500, 'text_too_long').nullish().transform((v) => v || null),
+      position: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(0),
+    })
+    .refine((c) => c.calc !== 'fixed' || c.amount_minor !== null, { message: 'required', path: ['amount_minor'] })
+    .refine((c) => c.calc !== 'percentage' || c.percentage !== null, { message: 'required', path: ['percentage'] })
+    .refine((c) => {
+      if (c.calc !== 'formula') return true;
+      try {
+        parseFormula(c.formula ?? '');
+        return true;
+      } catch (e) {
+        if (e instanceof FormulaError) return false;
+        throw e;
+      }
+    }, { message: 'formula_invalid', path: ['formula'] }),
+  'salary-assignments': z.object({ employee_id: uuidRef, structure_id: uuidRef, valid_from: isoDate, notes: optionalText(500) }),
 } satisfies Record<ResourceName, z.ZodObject>;
 
 export type ResourceSchemas = typeof RESOURCE_SCHEMAS;

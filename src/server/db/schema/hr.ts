@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { organisations } from './organisations.ts';
 import { departmentsTable, member, tenantTable } from './tenant.ts';
@@ -167,4 +167,86 @@ export const leaveEntries = pgTable('leave_entries', {
   foreignKey({ name: 'leave_entries_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
   foreignKey({ name: 'leave_entries_type_fk', columns: [t.organisation_id, t.leave_type_id], foreignColumns: [leaveTypesTable.organisation_id, leaveTypesTable.id] }).onDelete('restrict'),
   check('leave_entries_kind_check', sql`${t.kind} in ('taken', 'adjustment')`),
+]);
+
+/** Salary structures: named sets of pay components an employee is paid by (resource `salary-structures`). */
+export const salaryStructuresTable = tenantTable('salary_structures', {
+  name: text('name').notNull(),
+  description: text('description'),
+}, { search: ['name'], unique: [['name']] });
+
+/** A pay component of a structure: fixed, a percentage of another, or a formula (shared/hr/formula.ts). */
+export const payComponentsTable = tenantTable('pay_components', {
+  structure_id: uuid('structure_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  calc: text('calc').notNull(),
+  amount_minor: bigint('amount_minor', { mode: 'number' }),
+  percentage: text('percentage'),
+  of: text('of'),
+  formula: text('formula'),
+  position: integer('position').notNull().default(0),
+}, {
+  search: ['code', 'name'],
+  unique: [['structure_id', 'code']],
+  indexes: [['structure_id'], ['code']],
+  references: [{ column: 'structure_id', table: () => salaryStructuresTable }],
+});
+
+/** Which structure an employee is paid by, from a date (resource `salary-assignments`). */
+export const salaryAssignmentsTable = tenantTable('salary_assignments', {
+  employee_id: uuid('employee_id').notNull(),
+  structure_id: uuid('structure_id').notNull(),
+  valid_from: date('valid_from').notNull(),
+  notes: text('notes'),
+}, {
+  search: ['notes'],
+  unique: [['employee_id', 'valid_from']],
+  indexes: [['employee_id'], ['structure_id']],
+  references: [{ column: 'employee_id', table: () => employeesTable }, { column: 'structure_id', table: () => salaryStructuresTable }],
+});
+
+/** A payroll run for a period: `draft → approved → paid`; approved runs and their payslips never change. */
+export const payrollRuns = pgTable('payroll_runs', {
+  organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'restrict' }),
+  id: uuid().notNull(),
+  period_start: date({ mode: 'string' }).notNull(),
+  period_end: date({ mode: 'string' }).notNull(),
+  status: text().notNull().default('draft'),
+  approved_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  approved_at: timestamp({ withTimezone: true }),
+  paid_at: timestamp({ withTimezone: true }),
+  created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  index('payroll_runs_period_idx').on(t.organisation_id, t.period_start),
+  check('payroll_runs_status_check', sql`${t.status} in ('draft', 'approved', 'paid')`),
+  check('payroll_runs_period_check', sql`${t.period_end} >= ${t.period_start}`),
+]);
+
+/** One employee's payslip of a run, with every line as worked out (shared/hr/payroll.ts). */
+export const payslips = pgTable('payslips', {
+  organisation_id: uuid().notNull(),
+  id: uuid().notNull(),
+  run_id: uuid().notNull(),
+  employee_id: uuid().notNull(),
+  currency: text().notNull(),
+  period_working_days: text().notNull(),
+  payment_days: text().notNull(),
+  unpaid_leave_days: text().notNull(),
+  base_minor: bigint({ mode: 'number' }).notNull(),
+  gross_minor: bigint({ mode: 'number' }).notNull(),
+  deductions_minor: bigint({ mode: 'number' }).notNull(),
+  net_minor: bigint({ mode: 'number' }).notNull(),
+  lines: jsonb().$type<{ code: string; name: string; kind: string; amount_minor: number }[]>().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.id] }),
+  uniqueIndex('payslips_run_employee_key').on(t.organisation_id, t.run_id, t.employee_id),
+  index('payslips_employee_idx').on(t.organisation_id, t.employee_id),
+  foreignKey({ name: 'payslips_run_fk', columns: [t.organisation_id, t.run_id], foreignColumns: [payrollRuns.organisation_id, payrollRuns.id] }).onDelete('cascade'),
+  foreignKey({ name: 'payslips_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
 ]);

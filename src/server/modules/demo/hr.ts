@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { plusDays, workingDays } from '#shared/hr/leave.ts';
-import { contracts, employeesTable, holidays, leaveEntries, leaveRequests } from '../../db/schema/index.ts';
+import { contracts, employeesTable, holidays, leaveEntries, leaveRequests, payComponentsTable, payrollRuns, salaryAssignmentsTable, salaryStructuresTable } from '../../db/schema/index.ts';
+import { workOut } from '../hr/payroll.ts';
 import { daysOff, libraryHolidays } from '../hr/holidays.ts';
 
 /**
@@ -68,6 +69,36 @@ export async function seedDemoHr(ctx: AppContext, orgId: string, ids: Record<str
         manager_decided_by: decidedBy, created_by: ids[email], created_at: new Date(Date.parse(`${from}T09:00:00Z`) - 14 * 86_400_000),
       });
       if (status === 'approved') await tx.insert(leaveEntries).values({ organisation_id: orgId, id: uuidv7(), employee_id: e.id, leave_type_id: type, date: from, kind: 'taken', days: `-${days}`, request_id: id, created_by: decidedBy });
+    }
+  });
+
+  // Payroll: the Felixstowe office structure (port allowance for the ocean desk, pension 5 % of pensionable pay, a
+  // flat-rate tax stand-in that the organisation wrote itself: FYN computes no country's tax), and the last two months' runs.
+  await db.transaction(async (tx) => {
+    const office = uuidv7();
+    const port = uuidv7();
+    await tx.insert(salaryStructuresTable).values([
+      { organisation_id: orgId, id: office, name: 'Felixstowe office', description: 'Pension 5 % of pensionable pay; income tax as the organisation set it up' },
+      { organisation_id: orgId, id: port, name: 'Felixstowe port desk', description: 'As the office, with the port shift allowance' },
+    ]);
+    const components = (structure: string, shift: boolean) => [
+      ...(shift ? [{ code: 'SHIFT', name: 'Port shift allowance', kind: 'earning', calc: 'fixed', amount_minor: 18_000, position: 1 }] : []),
+      { code: 'PENSIONABLE', name: 'Pensionable pay', kind: 'basis', calc: 'formula', formula: shift ? 'BASE + SHIFT' : 'BASE', position: 2 },
+      { code: 'PENSION', name: 'Pension (employee, 5 %)', kind: 'deduction', calc: 'percentage', percentage: '5', of: 'PENSIONABLE', position: 3 },
+      { code: 'TAX', name: 'Income tax (as set up by Northwind)', kind: 'deduction', calc: 'formula', formula: 'round(max(0, PENSIONABLE - PENSION - 104750) * 20 / 100)', position: 4 },
+    ].map((c) => ({ organisation_id: orgId, id: uuidv7(), structure_id: structure, ...c }));
+    await tx.insert(payComponentsTable).values([...components(office, false), ...components(port, true)]);
+    await tx.insert(salaryAssignmentsTable).values(Object.entries(employees).map(([email, e]) => ({
+      organisation_id: orgId, id: uuidv7(), employee_id: e.id, structure_id: email === 'ocean@demo.fyn.local' ? port : office, valid_from: e.start,
+    })));
+    const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 3, 1));
+    for (let i = 0; i < 2; i++) {
+      const start = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)).toISOString().slice(0, 10);
+      const end = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i + 1, 0)).toISOString().slice(0, 10);
+      const run = uuidv7();
+      const approvedAt = new Date(Date.parse(`${end}T12:00:00Z`) - 3 * 86_400_000);
+      await tx.insert(payrollRuns).values({ organisation_id: orgId, id: run, period_start: start, period_end: end, status: 'paid', approved_by: owner, approved_at: approvedAt, paid_at: new Date(Date.parse(`${end}T09:00:00Z`)), created_by: owner, created_at: approvedAt });
+      await workOut(tx, orgId, run, start, end);
     }
   });
 }

@@ -202,3 +202,54 @@ describe('HR front page and reminders', () => {
     expect((await sofia.get('/api/leave/calendar?from=2026-12-31&to=2026-12-01')).statusCode).toBe(422);
   });
 });
+
+describe('payroll', () => {
+  it('makes a payslip per employee prorated by payment days and unpaid leave, locks the run once approved, and shows each their own', async () => {
+    // A new person with a known contract: £36,000 a year from Wednesday 11 November 2026.
+    const person = await northwind.join(northwind.role('staff'));
+    const record = (await northwind.post('/api/employees', { user_id: person.userId, job_title: 'Warehouse operative', manager_id: northwind.userId, work_location: 'GBFXT', employment_type: 'full_time', start_date: '2026-11-11', salary_currency: 'GBP' })).data.data.id;
+    const c = (await northwind.post('/api/contracts', { employee_id: record, type: 'permanent', start_date: '2026-11-11', hours_per_week: 40, salary: { amount_minor: 3_600_000, currency: 'GBP', period: 'year' } })).data.data.id;
+    await northwind.post(`/api/contracts/${c}/activate`, {});
+    // A structure: a fixed shift allowance, pensionable pay as a basis, a 5 % pension on it.
+    const structure = (await northwind.post('/api/salary-structures', { name: 'Warehouse' })).data.data.id;
+    for (const body of [
+      { code: 'SHIFT', name: 'Shift allowance', kind: 'earning', calc: 'fixed', amount_minor: 12_000, position: 1 },
+      { code: 'PENSIONABLE', name: 'Pensionable pay', kind: 'basis', calc: 'formula', formula: 'BASE + SHIFT', position: 2 },
+      { code: 'PENSION', name: 'Pension 5 %', kind: 'deduction', calc: 'percentage', percentage: '5', of: 'PENSIONABLE', position: 3 },
+    ]) expect((await northwind.post('/api/pay-components', { structure_id: structure, ...body })).statusCode).toBe(201);
+    expect((await northwind.post('/api/pay-components', { structure_id: structure, code: 'EVIL', name: 'x', kind: 'earning', calc: 'formula', formula: 'process.exit(1)' })).data.error.fields.formula).toBeTruthy();
+    await northwind.post('/api/salary-assignments', { employee_id: record, structure_id: structure, valid_from: '2026-11-01' });
+    // One and a half days of unpaid leave (Thursday 26 from noon and Friday 27), approved.
+    const unpaid = ((await northwind.get('/api/leave-types?per_page=100')).data.data as { id: string; code: string }[]).find((x) => x.code === 'UNPAID')!.id;
+    const asked = await person.post('/api/leave-requests', { leave_type_id: unpaid, start_date: '2026-11-26', end_date: '2026-11-27', half_day_start: true });
+    expect(asked.data.data.working_days).toBe('1.5');
+    await northwind.post(`/api/leave-requests/${asked.data.data.id}/approve`, {});
+
+    const run = await northwind.post('/api/payroll-runs', { period_start: '2026-11-01', period_end: '2026-11-30' });
+    expect(run.statusCode, run.body).toBe(201);
+    const slips = (await northwind.get(`/api/payroll-runs/${run.data.data.id}/payslips`)).data.data as { employee_id: string; period_working_days: string; payment_days: string; base_minor: number; gross_minor: number; deductions_minor: number; net_minor: number; lines: { code: string; amount_minor: number }[] }[];
+    const slip = slips.find((s) => s.employee_id === record)!;
+    // November 2026: 21 working days. Employed from Wed 11: 14. Less 1.5 unpaid: 12.5 payment days.
+    // £36,000 ÷ 12 = 300 000 pence; × 12.5 ÷ 21 = 178 571.43 → 178 571.
+    // Shift 12 000; pensionable 190 571; pension 5 % = 9 528.55 → 9 529. Gross 190 571, net 181 042.
+    expect(slip).toMatchObject({ period_working_days: '21', payment_days: '12.5', base_minor: 178_571, gross_minor: 190_571, deductions_minor: 9_529, net_minor: 181_042 });
+    expect(slip.lines.map((l) => [l.code, l.amount_minor])).toEqual([['BASE', 178_571], ['SHIFT', 12_000], ['PENSIONABLE', 190_571], ['PENSION', 9_529]]);
+
+    // Not readable without payroll rights; nobody sees a draft as their own.
+    expect((await person.get(`/api/payroll-runs/${run.data.data.id}/payslips`)).statusCode).toBe(403);
+    expect((await person.get('/api/payslips/mine')).data.data).toEqual([]);
+    expect((await northwind.get(`/api/payroll-runs/${run.data.data.id}/bank.csv`)).statusCode).toBe(409);
+    expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/approve`, {})).data.data.status).toBe('approved');
+    // Locked: no recalculation, no deletion.
+    expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/recalculate`, {})).data.error.code).toBe('payroll_locked');
+    expect((await northwind.delete(`/api/payroll-runs/${run.data.data.id}`)).statusCode).toBe(409);
+    const mine = (await person.get('/api/payslips/mine')).data.data as { net_minor: number }[];
+    expect(mine.map((s) => s.net_minor)).toEqual([181_042]);
+    const bank = (await northwind.get(`/api/payroll-runs/${run.data.data.id}/bank.csv`)).body;
+    expect(bank).toMatch(/PAY 2026-11,1810\.42,GBP/);
+    const accounting = (await northwind.get(`/api/payroll-runs/${run.data.data.id}/accounting.csv`)).body;
+    expect(accounting).toMatch(/PENSION,Pension 5 %,deduction,95\.29,GBP/);
+    expect(accounting).not.toMatch(/PENSIONABLE/);
+    expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/pay`, {})).data.data.status).toBe('paid');
+  });
+});

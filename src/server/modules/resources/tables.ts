@@ -2,7 +2,7 @@ import {
   addressesTable, bankDetailsTable, chargeCodesTable, clientAssignmentsTable, clientTiersTable, commissionsTable, departmentsTable, exchangeRatesTable,
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
   carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
-  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable, leaveTypesTable, leavePoliciesTable,
+  nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable, leaveTypesTable, leavePoliciesTable, salaryStructuresTable, payComponentsTable, salaryAssignmentsTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -46,6 +46,9 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   employees: employeesTable,
   'leave-types': leaveTypesTable,
   'leave-policies': leavePoliciesTable,
+  'salary-structures': salaryStructuresTable,
+  'pay-components': payComponentsTable,
+  'salary-assignments': salaryAssignmentsTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -347,6 +347,9 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const leave = await owner.post('/api/leave-requests', { leave_type_id: leaveTypes.find((x) => x.code === 'ANNUAL')!.id, start_date: '2026-12-21', end_date: '2026-12-22' });
   if (leave.statusCode !== 201) throw new Error(`could not ask for leave: ${leave.statusCode} ${leave.body}`);
   add('/api/leave-requests/', leave.data.data.id);
+  const payroll = await owner.post('/api/payroll-runs', { period_start: '2026-10-01', period_end: '2026-10-31' });
+  if (payroll.statusCode !== 201) throw new Error(`could not start a payroll run: ${payroll.statusCode} ${payroll.body}`);
+  add('/api/payroll-runs/', payroll.data.data.id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });
