@@ -58,12 +58,12 @@ describe('app routes', () => {
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/hr/payroll/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Staff payroll detail' })).toBeTruthy();
+    renderRoutes(buildRouteObjects(ROUTES), '/organisation/hr/performance/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Performance review' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Payroll' });
-    expect(crumbs.getAttribute('href')).toBe('/organisation/hr/payroll');
-    await waitFor(() => expect(document.title).toBe('Staff payroll detail · FYN'));
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Performance' });
+    expect(crumbs.getAttribute('href')).toBe('/organisation/hr/performance');
+    await waitFor(() => expect(document.title).toBe('Performance review · FYN'));
     useSessionStore.getState().clear();
   });
 

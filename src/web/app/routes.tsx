@@ -87,6 +87,8 @@ const DocumentTypesScreen = lazyScreen(() => import('../features/operations/docu
 const GeneratedDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'GeneratedDocumentsScreen');
 const HrHomeScreen = lazyScreen(() => import('../features/hr/hr-home-screen.tsx'), 'HrHomeScreen');
 const HrContractsScreen = lazyScreen(() => import('./hr-contracts.tsx'), 'HrContractsScreen');
+const HrPayrollScreen = lazyScreen(() => import('./hr-payroll.tsx'), 'HrPayrollScreen');
+const PayrollRunScreen = lazyScreen(() => import('../features/hr/payroll-run-screen.tsx'), 'PayrollRunScreen');
 const LeaveScreen = lazyScreen(() => import('../features/hr/leave-screen.tsx'), 'LeaveScreen');
 const QuotationDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'QuotationDocumentsScreen');
 const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
@@ -237,8 +239,8 @@ export const ROUTES: readonly AppRoute[] = [
   home(HR, 'hr', ORG, HrHomeScreen, { area: 'hr' }),
   home(`${HR}/contracts`, 'hr_contracts', ORG, HrContractsScreen, { area: 'hr' }),
   home(`${HR}/leave-management`, 'hr_leave_management', ORG, LeaveScreen, { area: 'hr' }),
-  home(`${HR}/payroll`, 'hr_payroll', ORG, Placeholder, { area: 'hr' }),
-  home(`${HR}/payroll/:id`, 'hr_payroll_detail', ORG, Placeholder),
+  home(`${HR}/payroll`, 'hr_payroll', ORG, HrPayrollScreen, { area: 'hr' }),
+  home(`${HR}/payroll/:id`, 'hr_payroll_detail', ORG, PayrollRunScreen),
   home(`${HR}/performance`, 'hr_performance', AUTH, Placeholder, { area: 'hr' }),
   home(`${HR}/performance/:id`, 'hr_performance_detail', AUTH, Placeholder),
 

@@ -43,3 +43,27 @@ export const hrApi = {
   importHolidays: (country: string, year: number) => api.post<Holiday[]>('/holidays/import', { country, year }),
   leaveTypes: () => api.list<{ id: string; code: string; name: string; allow_half_days: boolean; active: boolean }>('/leave-types', { params: { per_page: 100 } }),
 };
+
+export type PayrollRun = { id: string; period_start: string; period_end: string; status: 'draft' | 'approved' | 'paid'; payslips: number; totals: { currency: string; gross_minor: number; deductions_minor: number; net_minor: number }[]; approved_at: string | null; paid_at: string | null; created_at: string };
+export type PayslipView = {
+  id: string; run_id: string; employee_id: string; employee_name: string; period_start: string; period_end: string; currency: string;
+  period_working_days: string; payment_days: string; unpaid_leave_days: string; base_minor: number; gross_minor: number; deductions_minor: number; net_minor: number;
+  lines: { code: string; name: string; kind: string; amount_minor: number }[];
+};
+
+export const payrollKeys = {
+  runs: ['payroll', 'runs'] as const,
+  run: (id: string) => ['payroll', 'run', id] as const,
+  slips: (id: string) => ['payroll', 'slips', id] as const,
+  mine: ['payroll', 'mine'] as const,
+};
+
+export const payrollApi = {
+  runs: () => api.get<PayrollRun[]>('/payroll-runs', { silent: true }),
+  run: (id: string) => api.get<PayrollRun>(`/payroll-runs/${id}`),
+  slips: (id: string) => api.get<PayslipView[]>(`/payroll-runs/${id}/payslips`),
+  start: (period_start: string, period_end: string) => api.post<PayrollRun>('/payroll-runs', { period_start, period_end }),
+  act: (id: string, action: 'approve' | 'pay' | 'recalculate') => api.post<PayrollRun>(`/payroll-runs/${id}/${action}`, {}),
+  remove: (id: string) => api.delete(`/payroll-runs/${id}`),
+  mine: () => api.get<PayslipView[]>('/payslips/mine'),
+};
