@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { leads } from '#shared/resources/leads.ts';
 import { CONVERTIBLE, type LeadStatus } from '#shared/crm/model.ts';
 import { api } from '../lib/api-client.ts';
-import { isApiFailure } from '../lib/api-failure.ts';
-import { feedback } from '../lib/feedback.ts';
+import { feedback, showFailure } from '../lib/feedback.ts';
 import { ResourcePage } from '../features/control-centre/resource-page.tsx';
 import { useCurrentRoute } from '../lib/route-context.ts';
 import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
@@ -30,7 +29,7 @@ export function LeadsScreen() {
       feedback().message.success(t('leads.converted', { name }));
       navigate('/organisation/crm/pipeline-management');
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(null);
     }

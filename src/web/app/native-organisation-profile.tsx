@@ -10,7 +10,7 @@ import { isCurrencyCode } from '#shared/money/currency.ts';
 import { RouteTitle } from '../components/route-title.tsx';
 import { api } from '../lib/api-client.ts';
 import { isApiFailure } from '../lib/api-failure.ts';
-import { feedback } from '../lib/feedback.ts';
+import { feedback, showFailure } from '../lib/feedback.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { countryName } from '../lib/countries.ts';
 import { ccApi, ccKeys, type ResourceRecord } from '../features/control-centre/cc-api.ts';
@@ -80,7 +80,7 @@ export function NativeOrganisationProfile() {
       setMerging(false);
       navigate(profilePath(into), { replace: true });
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     }
   }
 

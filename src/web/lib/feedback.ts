@@ -1,5 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
+import { isApiFailure } from './api-failure.ts';
 
 interface Feedback {
   message: MessageInstance;
@@ -58,4 +59,9 @@ export function resetFeedback(): void {
 /** Message and notification APIs usable outside React (the API client). */
 export function feedback(): Feedback {
   return bound ?? unbound;
+}
+
+/** Tells the user why a call failed, unless the API client already has (network or server error). */
+export function showFailure(error: unknown): void {
+  if (isApiFailure(error) && !error.notified) feedback().message.error(error.message);
 }

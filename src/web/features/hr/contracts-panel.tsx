@@ -9,7 +9,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { Money } from '../../components/money.tsx';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
@@ -28,16 +28,13 @@ export function ContractsPanel() {
   const [ending, setEnding] = useState<{ contract: Contract; action: 'end' | 'terminate' } | null>(null);
   const list = useQuery({ queryKey: hrKeys.contracts(status === 'all' ? null : status), queryFn: () => hrApi.contracts(status === 'all' ? null : status) });
   const refresh = () => void client.invalidateQueries({ queryKey: ['hr'] });
-  const failed = (e: unknown) => {
-    if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-  };
   async function activate(c: Contract) {
     try {
       await hrApi.contractAction(c.id, 'activate');
       feedback().message.success(t('contracts.activated', { name: c.employee_name }));
       refresh();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (
@@ -101,7 +98,7 @@ function NewContract({ open, onClose, onDone }: { open: boolean; onClose: () => 
       onDone();
       onClose();
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

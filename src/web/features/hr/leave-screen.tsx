@@ -6,15 +6,12 @@ import type { LeaveRequest } from '#shared/api/hr.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
 const STATUS_COLOURS: Record<LeaveRequest['status'], string> = { pending_manager: 'processing', pending_hr: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
-const failed = (e: unknown) => {
-  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-};
 
 /**
  * hr/leave-management: one's balances (with the ledger behind them), asking for leave in working
@@ -99,7 +96,7 @@ function AskLeave({ open, onClose }: { open: boolean; onClose: () => void }) {
       void client.invalidateQueries({ queryKey: ['hr'] });
       onClose();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -136,7 +133,7 @@ function Requests({ scope }: { scope: 'mine' | 'team' | 'all' }) {
       feedback().message.success(t(`leave.done.${action}`));
       void client.invalidateQueries({ queryKey: ['hr'] });
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (
@@ -242,7 +239,7 @@ function Holidays({ canImport }: { canImport: boolean }) {
       feedback().message.success(t('holidays.imported', { country, year }));
       void client.invalidateQueries({ queryKey: hrKeys.holidays(country, year) });
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (

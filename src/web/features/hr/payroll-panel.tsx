@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { Money } from '../../components/money.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { showFailure } from '../../lib/feedback.ts';
 import { payrollApi, payrollKeys, type PayrollRun, type PayslipView } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
@@ -35,7 +35,7 @@ export function PayrollRunsPanel() {
       void client.invalidateQueries({ queryKey: ['payroll'] });
       navigate(`${PAYROLL_PATH}/${run.id}`);
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useNavigate } from 'react-router';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { payrollApi, payrollKeys } from '../../lib/hr-api.ts';
 import { PAYROLL_PATH, PayrollNotice, PayslipTable } from './payroll-panel.tsx';
 import { useHrTranslation } from './hr-texts.ts';
@@ -30,7 +29,7 @@ export function PayrollRunScreen() {
       void client.invalidateQueries({ queryKey: ['payroll'] });
       feedback().message.success(t(`payroll.done.${action}`));
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     }
   }
   return (

@@ -12,8 +12,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { BookingStatusTag, SHIPMENTS_PATH, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -55,9 +54,6 @@ export function BookingScreen() {
     client.setQueryData(operationsKeys.booking(bookingId), next);
     client.invalidateQueries({ queryKey: ['shipments'] });
   };
-  const failed = (e: unknown) => {
-    if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-  };
 
   async function act(action: Act) {
     setBusy(action);
@@ -69,7 +65,7 @@ export function BookingScreen() {
       setAnswer('');
       feedback().message.success(t(`bookings.done.${action}`, { number: next.number }));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(null);
     }
@@ -89,7 +85,7 @@ export function BookingScreen() {
       done(next);
       feedback().message.success(t('bookings.saved'));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(null);
     }

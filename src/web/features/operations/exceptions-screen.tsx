@@ -6,15 +6,10 @@ import type { ShipmentException } from '#shared/api/operations.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { ExceptionKindLabel, SHIPMENTS_PATH, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
-
-const failed = (e: unknown) => {
-  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-};
 
 /** What an exception is about, in words ("ETA 26 Nov passed", "MSCU1234566: free time ends 28 Nov"). */
 function useCause() {
@@ -56,7 +51,7 @@ export function ExceptionsScreen() {
       feedback().message.success(t('exceptions.scanned', { raised: r.raised, cleared: r.cleared }));
       void client.invalidateQueries({ queryKey: ['exceptions'] });
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setScanning(false);
     }
@@ -119,7 +114,7 @@ function ExceptionDrawer({ id, onClose }: { id: string | null; onClose: () => vo
       void client.invalidateQueries({ queryKey: ['exceptions'], exact: false });
       if (done) feedback().message.success(done);
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(null);
     }

@@ -14,14 +14,10 @@ import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { validationKeyOf } from '../../lib/form-rules.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { BOOKINGS_PATH, DelayTag, EventLabel, ShipmentStatusTag, SignoffTag, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
-
-const failed = (e: unknown) => {
-  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-};
 
 /** crm/shipment-management/{shipmentId}: one job from booking to sign-off. */
 export function ShipmentScreen() {
@@ -71,7 +67,7 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
       onChanged(await call());
       if (done) feedback().message.success(done);
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(null);
     }
@@ -117,7 +113,7 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
       setUrl((await operationsApi.trackingLink(s.id, shows)).url);
       onChanged();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -129,7 +125,7 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
       onChanged();
       feedback().message.success(t('shipments.link_stopped'));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (
@@ -217,7 +213,7 @@ function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) {
       feedback().message.success(t('tracking.event_added'));
       onChanged();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -283,7 +279,7 @@ function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => void })
       onChanged();
     } catch (e) {
       if (isApiFailure(e) && e.fields?.number) form.setFields([{ name: 'number', errors: [t(`containers.${validationKeyOf(e.fields.number)}`, { defaultValue: e.fields.number })] }]);
-      else failed(e);
+      else showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -293,7 +289,7 @@ function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => void })
       await operationsApi.removeContainer(s.id, id);
       onChanged();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (
@@ -347,7 +343,7 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
       onChanged(next);
       feedback().message.success(t('charges.saved'));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -410,7 +406,7 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
       feedback().message.success(t('documents.generated', { number: d.number, version: d.version }));
       onChanged();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
@@ -470,7 +466,7 @@ function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: FynDocumen
       onSent();
       onClose();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -11,8 +11,7 @@ import { DataTable, type DataColumn } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys, type ShipmentFilters } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { DelayTag, SHIPMENTS_PATH, ShipmentStatusTag, SignoffTag, useMoment } from './bits.tsx';
@@ -162,7 +161,7 @@ function NewShipment({ open, onClose, onCreated }: { open: boolean; onClose: () 
       form.resetFields();
       onCreated(s.id);
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,7 @@ import { TASK_STATUSES } from '#shared/resources/work-records.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -15,10 +14,6 @@ import { Link } from 'react-router';
 
 type Task = { id: string; title: string; description: string | null; status: string; priority: string; due_on: string | null; assignee_user_id: string | null; shipment_id: string | null; booking_id: string | null; created_at: string };
 type Scope = 'mine' | 'team';
-
-const failed = (e: unknown) => {
-  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-};
 
 /**
  * /task-assignment: the checklists the templates attached to bookings and shipments (and tasks
@@ -50,7 +45,7 @@ export function TasksScreen() {
       feedback().message.success(t('tasks.assigned'));
       refresh();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   async function move(task: Task, next: string) {
@@ -58,7 +53,7 @@ export function TasksScreen() {
       await api.patch(`/tasks/${task.id}`, { status: next });
       refresh();
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   const m = meta.data;

@@ -4,18 +4,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys, type ActiveShipment } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { ImportButton } from '../../components/import-button.tsx';
 import { DelayTag, EventLabel, SHIPMENTS_PATH, ShipmentStatusTag, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
-
-const failed = (e: unknown) => {
-  if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
-};
 
 /**
  * /tracking-view: the shipments under way, the latest arrival first, with their last event, delay
@@ -142,7 +137,7 @@ function MarginCard() {
       setHours(null);
       feedback().message.success(t('tracking.margin_saved'));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     }
   }
   return (
@@ -169,7 +164,7 @@ function WebhookCard() {
       client.setQueryData(operationsKeys.secret, await operationsApi.rotateSecret());
       feedback().message.success(t('tracking.secret_made'));
     } catch (e) {
-      failed(e);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

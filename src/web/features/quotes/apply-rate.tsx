@@ -2,8 +2,7 @@ import { Button, Empty, List, Modal, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Quote } from '#shared/api/quotes.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { rateKeys, ratesApi } from '../../lib/quotes-api.ts';
 import { Money } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
@@ -27,7 +26,7 @@ export function ApplyRateButton({ q, onApplied }: { q: Quote; onApplied: (q: Quo
       feedback().message.success(t('rates.applied'));
       onApplied(next);
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(null);
     }

@@ -8,8 +8,7 @@ import { formatPercent } from '#shared/money/format.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format-day.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { Money } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
 
@@ -59,7 +58,7 @@ export function PipelineScreen() {
       await api.patch(`/deals/${deal.id}`, { stage_id: stageId, ...(lost_reason && { lost_reason }) });
       feedback().message.success(t('pipelines.moved', { title: deal.title, stage: stage?.name ?? '' }));
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     }
     await client.invalidateQueries({ queryKey: boardKey(pipelineId) });
   }

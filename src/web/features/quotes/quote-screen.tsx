@@ -8,8 +8,7 @@ import { mayQuote } from '#shared/quotes/model.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
 import { quoteKeys, quotesApi, type QuoteAction } from '../../lib/quotes-api.ts';
 import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
 import { ApplyRateButton } from './apply-rate.tsx';
@@ -73,7 +72,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
       feedback().message.success(t(`quotes.done.${action}`, { number: next.number }));
       onChanged(next);
     } catch (e) {
-      if (isApiFailure(e) && !e.notified) feedback().message.error(e.message);
+      showFailure(e);
     } finally {
       setBusy(null);
     }
