@@ -4,7 +4,7 @@
  * `bank_details` and `payroll` hold sensitive records that the Staff role does not read.
  */
 export const PERMISSION_MODULES = [
-  'network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
+  'network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'recruitment', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
 ] as const;
 export const PERMISSION_ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
@@ -15,7 +15,7 @@ export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => P
 export const isPermission = (p: string): p is Permission => (ALL_PERMISSIONS as string[]).includes(p);
 
 /** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts. */
-const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'bank_details'];
+const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details'];
 
 /** Built-in roles every organisation gets. Owner has everything and cannot lose its last holder. */
 export const BUILTIN_ROLES = {

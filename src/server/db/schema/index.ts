@@ -9,3 +9,5 @@ export * from './sales.ts';
 export * from './crm.ts';
 export * from './operations.ts';
 export * from './hr.ts';
+export * from './performance.ts';
+export * from './recruitment.ts';

@@ -14,11 +14,11 @@ describe('roles and permission modules', () => {
   it('lists the modules × actions and the built-in roles', async () => {
     const o = await owner();
     const modules = (await o.get('/api/permission-modules')).data.data;
-    expect(modules.map((m: { module: string }) => m.module)).toEqual(['network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics']);
+    expect(modules.map((m: { module: string }) => m.module)).toEqual(['network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'recruitment', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics']);
     expect(modules[0].actions).toEqual(['view', 'create', 'update', 'delete', 'export']);
     const roles = (await o.get('/api/roles')).data.data;
     expect(roles.map((r: { name: string }) => r.name).sort()).toEqual(['Admin', 'Owner', 'Staff']);
-    expect(roles.find((r: { builtin: string }) => r.builtin === 'owner').permissions).toHaveLength(70);
+    expect(roles.find((r: { builtin: string }) => r.builtin === 'owner').permissions).toHaveLength(75);
   });
 
   it('keeps built-in roles as they are', async () => {
