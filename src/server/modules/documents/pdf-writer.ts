@@ -148,9 +148,12 @@ export class PdfWriter {
   private async runs(text: string, weight: Weight): Promise<{ text: string; font: PDFFont }[]> {
     const out: { text: string; file: FontFile }[] = [];
     const files = this.files[weight];
-    for (const ch of text.replace(/[\t\r\n]+/g, ' ')) {
-      const c = ch.codePointAt(0)!;
-      const file = files.find((f) => f.has(c)) ?? files[files.length - 1];
+    for (let ch of text.replace(/[\t\r\n]+/g, ' ')) {
+      let c = ch.codePointAt(0)!;
+      let file = files.find((f) => f.has(c));
+      // A space no font draws (French groups thousands with U+202F) is printed as a plain space, never as a missing glyph.
+      if (!file && /\p{Zs}/u.test(ch)) [ch, c, file] = [' ', 32, files.find((f) => f.has(32))];
+      file ??= files[files.length - 1];
       const last = out.at(-1);
       if (last && last.file === file) last.text += ch;
       else out.push({ text: ch, file });

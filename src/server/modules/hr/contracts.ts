@@ -14,6 +14,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { pgCode } from '../../lib/sql-text.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { audit } from '../operations/service.ts';
+import { organisationHeader } from '../operations/documents.ts';
+import { renderContractPdf } from './pdf.ts';
+import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
 
 type Row = typeof contracts.$inferSelect & { employee_name: string; employee_user_id: string };
 
@@ -122,6 +125,34 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'hr.view' },
     schema: { tags, summary: 'One contract', params: idParam, response: one },
   }, async (req) => answer(await member(req, 'view'), req.params.id));
+
+  api.get('/api/contracts/:id/pdf', {
+    config: { access: 'member' },
+    schema: {
+      tags, summary: 'A contract as PDF (with `hr.view`, or one’s own; the salary only with `payroll.view` or one’s own; labels in `lang`)', params: idParam,
+      querystring: z.object({ lang: z.enum(DOCUMENT_LANGUAGES).default('en') }), produces: ['application/pdf'],
+    },
+  }, async (req, reply) => {
+    const m = await requireMember(ctx, req);
+    const [row] = await rowsOf<Row & { email: string; job_title: string; department: string | null; work_location: string; location_name: string | null; employment_type: string }>(db, sql`
+      select c.*, u.name as employee_name, e.user_id as employee_user_id, u.email, e.job_title, d.name as department, e.work_location, l.name as location_name, e.employment_type
+        from contracts c
+        join employees e on e.organisation_id = c.organisation_id and e.id = c.employee_id
+        join users u on u.id = e.user_id
+        left join departments d on d.organisation_id = e.organisation_id and d.id = e.department_id
+        left join locations l on l.code = e.work_location
+       where c.organisation_id = ${m.organisation.id} and c.id = ${req.params.id}`);
+    // Someone else's contract without `hr.view` does not exist for the caller.
+    if (!row || (row.employee_user_id !== m.user.id && !can(m, 'hr.view'))) throw notFound('The contract');
+    const contract = presentContract(row, m);
+    const pdf = await renderContractPdf({
+      organisation: await organisationHeader(ctx, m.organisation.id),
+      employee: { name: row.employee_name, email: row.email, job_title: row.job_title, department: row.department, work_location: row.work_location, location_name: row.location_name, employment_type: row.employment_type as never },
+      contract, issued: new Date().toISOString().slice(0, 10),
+    }, req.query.lang);
+    const name = `contract-${row.employee_name.replace(/[^\p{L}\p{N}]+/gu, '-')}-${contract.start_date}.pdf`;
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`).header('cache-control', 'private, no-store').send(pdf);
+  });
 
   api.patch('/api/contracts/:id', {
     config: { access: 'hr.update' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 let t: TestApp;
 const who = people(() => t);
@@ -53,6 +54,22 @@ describe('contracts', () => {
     expect((await northwind.post(`/api/contracts/${id}/end`, { end_date: '2025-12-31' })).statusCode).toBe(422);
     const ended = await northwind.post(`/api/contracts/${id}/end`, { end_date: '2026-05-31' });
     expect(ended.data.data).toMatchObject({ status: 'ended', end_date: '2026-05-31' });
+  });
+
+  it('prints a contract as PDF for HR and for its employee, with the pay only for those who may see it', async () => {
+    const id = (await northwind.post('/api/contracts', contract({ start_date: '2029-01-01', end_date: '2029-12-31' }))).data.data.id;
+    const hr = await northwind.get(`/api/contracts/${id}/pdf`);
+    expect(hr.statusCode).toBe(200);
+    const text = (await pdfText(hr.rawPayload)).replace(/\s+/g, ' ');
+    for (const words of ['Employment contract', 'DRAFT', 'Ocean export coordinator', 'Ocean export', 'GBFXT', 'Permanent', '2029-01-01', '2029-12-31', '6 months (until 2029-07-01)', '30 days', '37.5 hours a week', '£38,500.00 a year']) expect(text).toContain(words);
+    // Sofia's own contract: hers to read, with her pay, in her language.
+    const own = (await pdfText((await sofia.get(`/api/contracts/${id}/pdf?lang=fr`)).rawPayload)).replace(/\s+/g, ' ');
+    expect(own).toContain('Contrat de travail');
+    expect(own).toContain("38 500,00 £GB par an");
+    // Someone else without hr.view: not found.
+    const other = await northwind.join(northwind.role('staff'));
+    expect((await other.get(`/api/contracts/${id}/pdf`)).statusCode).toBe(404);
+    await northwind.delete(`/api/contracts/${id}`);
   });
 
   it('never lets two active contracts of one employee overlap: the database refuses, even two activations at once', async () => {
@@ -239,7 +256,19 @@ describe('payroll', () => {
     expect((await person.get(`/api/payroll-runs/${run.data.data.id}/payslips`)).statusCode).toBe(403);
     expect((await person.get('/api/payslips/mine')).data.data).toEqual([]);
     expect((await northwind.get(`/api/payroll-runs/${run.data.data.id}/bank.csv`)).statusCode).toBe(409);
+    const slipId = (slip as unknown as { id: string }).id;
+    expect((await northwind.get(`/api/payslips/${slipId}/pdf`)).data.error.code).toBe('payroll_draft');
+    expect((await person.get(`/api/payslips/${slipId}/pdf`)).statusCode).toBe(404);
     expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/approve`, {})).data.data.status).toBe('approved');
+    // The payslip PDF: its owner and payroll read it, another member of staff does not (it does not exist for them).
+    const pdf = await person.get(`/api/payslips/${slipId}/pdf?lang=de`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const printed = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    for (const words of ['Gehaltsabrechnung', 'Arbeitstage im Zeitraum 21', 'Bezahlte Tage 12,5', 'Unbezahlter Urlaub (Tage) 1,5', '1.785,71 £', '120,00 £', '95,29 £', 'Brutto 1.905,71 £', 'Netto 1.810,42 £']) expect(printed).toContain(words);
+    expect(printed).not.toContain('Pensionable');
+    expect((await sofia.get(`/api/payslips/${slipId}/pdf`)).statusCode).toBe(404);
+    expect((await northwind.get(`/api/payslips/${slipId}/pdf`)).statusCode).toBe(200);
     // Locked: no recalculation, no deletion.
     expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/recalculate`, {})).data.error.code).toBe('payroll_locked');
     expect((await northwind.delete(`/api/payroll-runs/${run.data.data.id}`)).statusCode).toBe(409);

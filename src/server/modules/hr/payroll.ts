@@ -14,7 +14,10 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { payrollRuns, payslips } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { organisationHeader } from '../operations/documents.ts';
+import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
+import { renderPayslipPdf } from './pdf.ts';
 import { audit } from '../operations/service.ts';
 import { daysOff } from './holidays.ts';
 
@@ -235,10 +238,40 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/payslips/mine', {
     config: { access: 'member' },
-    schema: { tags, summary: 'One’s own payslips of approved and paid runs', response: { 200: envelope(z.array(payslipSchema)) } },
+    schema: { tags, summary: 'One’s own payslips of approved and paid runs, the latest period first', response: { 200: envelope(z.array(payslipSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
-    return { data: (await slipsOf(m.organisation.id, sql`and e.user_id = ${m.user.id} and r.status in ('approved', 'paid')`)).map(presentSlip) };
+    // The latest period first, as the runs are listed.
+    const slips = (await slipsOf(m.organisation.id, sql`and e.user_id = ${m.user.id} and r.status in ('approved', 'paid')`)).map(presentSlip);
+    return { data: slips.sort((a, b) => b.period_start.localeCompare(a.period_start)) };
+  });
+
+  api.get('/api/payslips/:id/pdf', {
+    config: { access: 'member' },
+    schema: {
+      tags, summary: 'A payslip of an approved or paid run as PDF (with `payroll.view`, or one’s own; labels in `lang`)', params: idParam,
+      querystring: z.object({ lang: z.enum(DOCUMENT_LANGUAGES).default('en') }), produces: ['application/pdf'],
+    },
+  }, async (req, reply) => {
+    const m = await requireMember(ctx, req);
+    const [slip] = await slipsOf(m.organisation.id, sql`and s.id = ${req.params.id}`);
+    const [extra] = slip ? await rowsOf<{ user_id: string; job_title: string; work_location: string; status: 'draft' | 'approved' | 'paid'; paid_at: string | null }>(db, sql`
+      select e.user_id, e.job_title, e.work_location, r.status, r.paid_at from payslips s
+        join employees e on e.organisation_id = s.organisation_id and e.id = s.employee_id
+        join payroll_runs r on r.organisation_id = s.organisation_id and r.id = s.run_id
+       where s.organisation_id = ${m.organisation.id} and s.id = ${slip.id}`) : [];
+    const own = extra?.user_id === m.user.id;
+    // Someone else's payslip without `payroll.view`, or one's own in a draft run, does not exist for the caller.
+    if (!slip || !extra || (!can(m, 'payroll.view') && !(own && extra.status !== 'draft'))) throw notFound('The payslip');
+    if (extra.status === 'draft') throw new AppError(409, 'payroll_draft', 'Approve the run first: payslips are printed from locked figures only.');
+    const s = presentSlip(slip);
+    const pdf = await renderPayslipPdf({
+      organisation: await organisationHeader(ctx, m.organisation.id),
+      employee: { name: s.employee_name, job_title: extra.job_title, work_location: extra.work_location },
+      slip: s, run: { status: extra.status, paid_at: iso(extra.paid_at) },
+    }, req.query.lang);
+    const name = `payslip-${s.period_start.slice(0, 7)}-${s.employee_name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`;
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="payslip.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`).header('cache-control', 'private, no-store').send(pdf);
   });
 
   function csv(path: 'bank' | 'accounting', summary: string) {

@@ -21,7 +21,7 @@ const STATUS_COLOURS = { draft: 'default', active: 'success', ended: 'default', 
  * only to those who hold `payroll.view`.
  */
 export function ContractsPanel() {
-  const { t } = useHrTranslation();
+  const { t, i18n } = useHrTranslation();
   const client = useQueryClient();
   const [status, setStatus] = useState<string>('active');
   const [writing, setWriting] = useState(false);
@@ -61,6 +61,7 @@ export function ContractsPanel() {
           {
             key: 'actions', title: '', render: (c) => (
               <Space>
+                <Button size="small" href={`/api/contracts/${c.id}/pdf?lang=${i18n.language}`} target="_blank" rel="noopener">{t('contracts.pdf')}</Button>
                 {mayContract('activate', c.status) && <Button size="small" type="primary" onClick={() => activate(c)}>{t('contracts.activate')}</Button>}
                 {mayContract('end', c.status) && <Button size="small" onClick={() => setEnding({ contract: c, action: 'end' })}>{t('contracts.end')}</Button>}
                 {mayContract('terminate', c.status) && <Button size="small" danger onClick={() => setEnding({ contract: c, action: 'terminate' })}>{t('contracts.terminate')}</Button>}

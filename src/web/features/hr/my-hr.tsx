@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Money } from '../../components/money.tsx';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
@@ -6,14 +6,15 @@ import { useHrTranslation } from './hr-texts.ts';
 
 /** One's own contracts and leave balances (everyone reads their own). */
 export function MyHr() {
-  const { t } = useHrTranslation();
+  const { t, i18n } = useHrTranslation();
   const contracts = useQuery({ queryKey: hrKeys.mine, queryFn: hrApi.myContracts });
   const balances = useQuery({ queryKey: hrKeys.balances(null), queryFn: () => hrApi.balances(null), retry: false });
   const active = contracts.data?.find((c) => c.status === 'active');
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={12}>
-        <Card size="small" title={t('mine.contract')} loading={contracts.isPending}>
+        <Card size="small" title={t('mine.contract')} loading={contracts.isPending}
+          extra={active && <Button size="small" href={`/api/contracts/${active.id}/pdf?lang=${i18n.language}`} target="_blank" rel="noopener">{t('contracts.pdf')}</Button>}>
           {active ? (
             <>
               <div>{t(`contracts.types.${active.type}`)} · {t('contracts.since', { date: active.start_date })}{active.end_date ? ` · ${t('contracts.until', { date: active.end_date })}` : ''}</div>

@@ -73,8 +73,8 @@ export function MyPayslips() {
   return <PayslipTable slips={mine.data ?? []} loading={mine.isFetching} showName={false} empty={t('payroll.none_mine')} />;
 }
 
-export function PayslipTable({ slips, loading, showName, empty }: { slips: PayslipView[]; loading: boolean; showName: boolean; empty: string }) {
-  const { t } = useHrTranslation();
+export function PayslipTable({ slips, loading, showName, empty, printable = true }: { slips: PayslipView[]; loading: boolean; showName: boolean; empty: string; printable?: boolean }) {
+  const { t, i18n } = useHrTranslation();
   return (
     <Table<PayslipView>
       size="small"
@@ -99,6 +99,7 @@ export function PayslipTable({ slips, loading, showName, empty }: { slips: Paysl
         { title: t('payroll.gross'), align: 'right' as const, render: (_: unknown, s: PayslipView) => <Money minor={s.gross_minor} currency={s.currency} /> },
         { title: t('payroll.deductions'), align: 'right' as const, render: (_: unknown, s: PayslipView) => <Money minor={s.deductions_minor} currency={s.currency} /> },
         { title: t('payroll.net'), align: 'right' as const, render: (_: unknown, s: PayslipView) => <strong><Money minor={s.net_minor} currency={s.currency} /></strong> },
+        ...(printable ? [{ title: '', key: 'pdf', render: (_: unknown, s: PayslipView) => <Button size="small" href={`/api/payslips/${s.id}/pdf?lang=${i18n.language}`} target="_blank" rel="noopener">{t('payroll.pdf')}</Button> }] : []),
       ]}
     />
   );

@@ -57,7 +57,7 @@ export function PayrollRunScreen() {
               <Tag key={x.currency}>{t('payroll.totals', { currency: x.currency })}: <Money minor={x.gross_minor} currency={x.currency} /> − <Money minor={x.deductions_minor} currency={x.currency} /> = <strong><Money minor={x.net_minor} currency={x.currency} /></strong></Tag>
             ))}
           </Space>
-          <PayslipTable slips={slips.data ?? []} loading={slips.isFetching} showName empty={t('payroll.no_payslips')} />
+          <PayslipTable slips={slips.data ?? []} loading={slips.isFetching} showName empty={t('payroll.no_payslips')} printable={r.status !== 'draft'} />
         </Space>
       )}
     </section>
