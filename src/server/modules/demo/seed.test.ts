@@ -28,15 +28,31 @@ describe('demo data', () => {
     expect((await member.get('/api/user')).data.data).toMatchObject({ organisation: null, premium: false });
   });
 
-  it('gives Northwind its staff in two departments and records of every type', async () => {
+  it('gives Northwind its staff in three departments and three countries, and records of every type', async () => {
     const owner = await login('owner@demo.fyn.local');
     const staff = (await owner.get('/api/staff')).data.data;
-    expect(staff.map((s: { role_name: string }) => s.role_name).sort()).toEqual(['Admin', 'Owner', 'Staff', 'Staff']);
-    expect(new Set(staff.filter((s: { role_name: string }) => s.role_name === 'Staff').map((s: { department_name: string }) => s.department_name)).size).toBe(2);
+    expect(staff.map((s: { role_name: string }) => s.role_name).sort()).toEqual(['Admin', 'Owner', 'Staff', 'Staff', 'Staff', 'Staff']);
+    expect(new Set(staff.filter((s: { role_name: string }) => s.role_name === 'Staff').map((s: { department_name: string }) => s.department_name)).size).toBe(3);
+    const employees = (await owner.get('/api/employees?per_page=100')).data.data as { work_location: string; salary_currency: string }[];
+    expect([...new Set(employees.map((e) => `${e.work_location.slice(0, 2)} ${e.salary_currency}`))].sort()).toEqual(['CN CNY', 'GB GBP', 'NL EUR']);
     const summary = (await owner.get('/api/control-centre/summary')).data.data;
     for (const [name, n] of Object.entries(summary)) expect(n, name).toBeGreaterThan(0);
     const admin = await login('admin@demo.fyn.local');
     expect((await admin.get('/api/charge-codes')).statusCode).toBe(200);
+  });
+
+  it('pays Northwind’s people abroad in their own currencies, by their offices’ components (worked out by hand)', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const runs = (await owner.get('/api/payroll-runs')).data.data as { status: string; totals: { currency: string; gross_minor: number; deductions_minor: number; net_minor: number }[] }[];
+    expect(runs.map((r) => r.status)).toEqual(['paid', 'paid']);
+    for (const run of runs) {
+      // Daan, full month: €50,400 ÷ 12 = €4,200.00; pension 6 % = 252.00; wage tax 36.97 % of 3,948.00 = 1,459.5756 → 1,459.58;
+      // net 4,200.00 − 1,711.58 = 2,488.42.
+      expect(run.totals.find((x) => x.currency === 'EUR')).toEqual({ currency: 'EUR', gross_minor: 420_000, deductions_minor: 171_158, net_minor: 248_842 });
+      // Li Na, full month: ¥264,000 ÷ 12 = ¥22,000.00; social 10.5 % = 2,310.00; housing 7 % = 1,540.00;
+      // income tax 10 % of (22,000 − 2,310 − 1,540 − 5,000) = 1,315.00; net 22,000 − 5,165.00 = 16,835.00.
+      expect(run.totals.find((x) => x.currency === 'CNY')).toEqual({ currency: 'CNY', gross_minor: 2_200_000, deductions_minor: 516_500, net_minor: 1_683_500 });
+    }
   });
 
   it('gives Olivia and Northwind a network: connections, invitations to answer and a request of hers still open', async () => {
@@ -61,7 +77,7 @@ describe('demo data', () => {
 
   it('makes a network of about forty people in eight organisations of eight countries', async () => {
     const [{ people }] = await t.database.query<{ people: number }>(`select count(*)::int as people from users where email like '%demo.fyn.local'`);
-    expect(people).toBe(38);
+    expect(people).toBe(40);
     const orgs = await t.database.query<{ name: string; country: string; staff: number }>(
       `select o.name, o.country, count(m.user_id)::int as staff from organisations o join organisation_members m on m.organisation_id = o.id group by o.id order by o.name`,
     );

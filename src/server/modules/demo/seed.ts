@@ -21,6 +21,9 @@ export const DEMO_USERS = [
   { email: 'admin@demo.fyn.local', name: 'Arjun Admin' },
   { email: 'ocean@demo.fyn.local', name: 'Sofia Ocean' },
   { email: 'customs@demo.fyn.local', name: 'Tom Customs' },
+  // Northwind's people abroad: the Rotterdam branch and the Shanghai origin desk (HR in three countries).
+  { email: 'rotterdam@demo.fyn.local', name: 'Daan Jansen' },
+  { email: 'shanghai@demo.fyn.local', name: 'Li Na' },
 ] as const;
 export const DEMO_ORGANISATION = 'Northwind Forwarding Ltd';
 
@@ -100,11 +103,13 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
 
   const ocean = await one('departments', { name: 'Ocean export', description: 'FCL and LCL bookings out of Felixstowe and Southampton' });
   const customs = await one('departments', { name: 'Customs brokerage', description: 'Import and export declarations (CDS), AEO compliance' });
-  await one('departments', { name: 'Air freight', description: 'Consolidations via LHR and MAN' });
+  const air = await one('departments', { name: 'Air freight', description: 'Consolidations via LHR and MAN' });
   const staff: [string, string, string | null, string][] = [
     ['admin@demo.fyn.local', 'admin', null, 'Operations manager'],
     ['ocean@demo.fyn.local', 'staff', ocean, 'Ocean export coordinator'],
     ['customs@demo.fyn.local', 'staff', customs, 'Customs declarant'],
+    ['rotterdam@demo.fyn.local', 'staff', ocean, 'Import coordinator, Rotterdam'],
+    ['shanghai@demo.fyn.local', 'staff', air, 'Origin operations coordinator, Shanghai'],
   ];
   for (const [email, role, dept, title] of staff) {
     await q('update users set organisation_id = $1 where id = $2', [orgId, ids[email]]);
@@ -115,6 +120,8 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
   await insert('addresses', [
     { label: 'Head office', location_type: 'main_head_office', line1: 'Unit 4, Dock Road', line2: 'Port of Felixstowe', town: 'Felixstowe', county: 'Suffolk', subdivision: 'SFK', postcode: 'IP11 3SW', country: 'GB', location_code: 'GBFXT', is_primary: true },
     { label: 'Southampton office', location_type: 'office', line1: '12 Ocean Way', town: 'Southampton', county: 'Hampshire', subdivision: 'HAM', postcode: 'SO14 3JZ', country: 'GB', location_code: 'GBSOU', is_primary: false },
+    { label: 'Rotterdam branch', location_type: 'office', line1: 'Waalhaven Oostzijde 1', town: 'Rotterdam', subdivision: 'ZH', postcode: '3087 BM', country: 'NL', location_code: 'NLRTM', is_primary: false },
+    { label: 'Shanghai origin desk', location_type: 'office', line1: '1000 Lujiazui Ring Road, Room 2105', town: 'Shanghai', subdivision: 'SH', postcode: '200120', country: 'CN', location_code: 'CNSGH', is_primary: false },
     { label: 'Bonded warehouse Ipswich', location_type: 'bonded', line1: 'Ransomes Europark, Unit 9', town: 'Ipswich', county: 'Suffolk', subdivision: 'SFK', postcode: 'IP3 9SJ', country: 'GB', location_code: 'GBIPS', is_primary: false },
   ]);
   await insert('bank_details', [
