@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Input, Skeleton, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tabs, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { commissions } from '#shared/resources/work-records.ts';
 import { formatMoney } from '#shared/money/format.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
+import { PeriodFields } from '../../components/period-fields.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ResourcePage } from './resource-page.tsx';
 import { usePermissions } from './use-permissions.ts';
@@ -30,14 +31,7 @@ function CommissionReportView() {
   return (
     <>
       <Space wrap align="end" style={{ marginBottom: 16 }}>
-        <label>
-          {t('commission_report.from')}
-          <Input type="date" value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, from: e.target.value }))} style={{ display: 'block' }} />
-        </label>
-        <label>
-          {t('commission_report.to')}
-          <Input type="date" value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, to: e.target.value }))} style={{ display: 'block' }} />
-        </label>
+        <PeriodFields value={period} onChange={setPeriod} fromLabel={t('commission_report.from')} toLabel={t('commission_report.to')} />
         {can('payroll', 'export') && (
           <Button icon={<DownloadOutlined aria-hidden="true" />} href={`/api/commissions/report/export?from=${period.from}&to=${period.to}`}>
             {t('control_centre.export_csv')}

@@ -1,11 +1,12 @@
 import './emissions-report.css';
-import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EmissionsReport } from '#shared/api/emissions.ts';
 import { formatDecimal } from '#shared/money/format.ts';
 import { api } from '../../lib/api-client.ts';
+import { PeriodFields } from '../../components/period-fields.tsx';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
@@ -41,14 +42,7 @@ export function EmissionsReportView() {
   return (
     <>
       <Space wrap align="end" style={{ marginBottom: 16 }}>
-        <label>
-          {t('carbon.from')}
-          <Input type="date" value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, from: e.target.value }))} style={{ display: 'block' }} />
-        </label>
-        <label>
-          {t('carbon.to')}
-          <Input type="date" value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, to: e.target.value }))} style={{ display: 'block' }} />
-        </label>
+        <PeriodFields value={period} onChange={setPeriod} fromLabel={t('carbon.from')} toLabel={t('carbon.to')} />
         {mayExport && (
           <Button icon={<DownloadOutlined aria-hidden="true" />} href={`/api/emissions/report/export?from=${period.from}&to=${period.to}`}>
             {t('carbon.export')}
