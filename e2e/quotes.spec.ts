@@ -1,17 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './helpers.ts';
 
 test.setTimeout(120_000);
 
-test('Olivia writes a road quote, sends it; the client accepts through the link logged out; the booking exists and the quote shows accepted', async ({ page, browser, request }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/organisation/crm/quotation-management');
-  await expect(page.getByRole('heading', { level: 1, name: 'Quotation management' })).toBeVisible();
-  await page.getByRole('button', { name: 'New quote' }).click();
-
-  // Client, route and cargo: Rotterdam to Hamburg, road, for the demo's German client.
-  await page.getByLabel('Client', { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Hanseatic Machine Parts GmbH' }).click();
+/** The quote form's road FTL route Rotterdam → Hamburg in euros, with pallets of 120 × 80 cm (height and weight given). */
+async function roadRotterdamHamburg(page: Page, cargo: { packages: string; height: string; kg: string }) {
   await page.getByLabel('Mode').click();
   await page.locator('.ant-select-item-option', { hasText: 'Road FTL' }).click();
   for (const [label, term, option] of [['Origin', 'Rotterdam', 'NLRTM'], ['Destination', 'Hamburg', 'DEHAM']] as const) {
@@ -22,12 +15,24 @@ test('Olivia writes a road quote, sends it; the client accepts through the link 
   await page.keyboard.type('EUR');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Add cargo' }).click();
-  // 10 pallets 120 × 80 × 150 cm of 400 kg: 14.4 m³ × 333 = 4795.2 kg > 4000 kg.
-  await page.getByLabel('Packages').fill('10');
+  await page.getByLabel('Packages').fill(cargo.packages);
   await page.getByLabel('Length (cm)').fill('120');
   await page.getByLabel('Width (cm)').fill('80');
-  await page.getByLabel('Height (cm)').fill('150');
-  await page.getByLabel('Weight per package (kg)').fill('400');
+  await page.getByLabel('Height (cm)').fill(cargo.height);
+  await page.getByLabel('Weight per package (kg)').fill(cargo.kg);
+}
+
+test('Olivia writes a road quote, sends it; the client accepts through the link logged out; the booking exists and the quote shows accepted', async ({ page, browser, request }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/organisation/crm/quotation-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quotation management' })).toBeVisible();
+  await page.getByRole('button', { name: 'New quote' }).click();
+
+  // Client, route and cargo: Rotterdam to Hamburg, road, for the demo's German client.
+  await page.getByLabel('Client', { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'Hanseatic Machine Parts GmbH' }).click();
+  // 10 pallets 120 × 80 × 150 cm of 400 kg: 14.4 m³ × 333 = 4795.2 kg > 4000 kg.
+  await roadRotterdamHamburg(page, { packages: '10', height: '150', kg: '400' });
   await expect(page.getByText('chargeable weight 4,795.2 kg')).toBeVisible();
 
   // One charge per shipment: buy €850, sell €1,100.
@@ -87,21 +92,7 @@ test('a lead becomes a client, is quoted from a buy rate with the PDF, and accep
   await page.locator('.ant-select-item-option', { hasText: 'Lisbon Cork Trading Lda' }).click();
   await page.getByRole('combobox', { name: 'Contact (optional)' }).click();
   await page.locator('.ant-select-item-option', { hasText: 'Inês Costa' }).click();
-  await page.getByLabel('Mode').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Road FTL' }).click();
-  for (const [label, term, option] of [['Origin', 'Rotterdam', 'NLRTM'], ['Destination', 'Hamburg', 'DEHAM']] as const) {
-    await page.getByLabel(label, { exact: true }).fill(term);
-    await page.locator('.ant-select-item-option', { hasText: option }).first().click();
-  }
-  await page.getByLabel('Currency', { exact: true }).first().click();
-  await page.keyboard.type('EUR');
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Add cargo' }).click();
-  await page.getByLabel('Packages').fill('20');
-  await page.getByLabel('Length (cm)').fill('120');
-  await page.getByLabel('Width (cm)').fill('80');
-  await page.getByLabel('Height (cm)').fill('120');
-  await page.getByLabel('Weight per package (kg)').fill('450');
+  await roadRotterdamHamburg(page, { packages: '20', height: '120', kg: '450' });
   await page.getByRole('button', { name: 'Create the draft' }).click();
   await expect(page.locator('.ant-tag', { hasText: 'Draft' })).toBeVisible();
   const number = (await page.getByRole('heading', { level: 2 }).textContent())!.trim();
