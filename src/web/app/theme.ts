@@ -70,7 +70,21 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
         colorPrimaryActive: '#265a80',
       },
       // Selected menu text on its tinted background: #4788B6 would be 3.3:1, the darker shade 5:1.
-      Menu: dark ? { itemSelectedColor: '#8cbfe3' } : { itemSelectedColor: PRIMARY_DARKER },
+      Menu: dark ? { itemSelectedColor: '#8cbfe3', subMenuItemSelectedColor: '#8cbfe3' } : { itemSelectedColor: PRIMARY_DARKER, subMenuItemSelectedColor: PRIMARY_DARKER },
+      // The selected tab's label on white: the brand colour is 3.8:1, the darker shade 5.8:1 (the ink bar keeps the brand colour).
+      ...(!dark && { Tabs: { itemSelectedColor: PRIMARY_DARKER, itemActiveColor: '#265a80' } }),
+      /*
+       * Tag text on its pale background. antd writes status tags in the status colour itself
+       * (#52c41a on #f6ffed is 2.2:1) and preset colours in shade 7 (gold 2.6:1, green 3.5:1, cyan
+       * 3.6:1). In the light scheme the same hues one or two shades darker reach 4.5:1 or more;
+       * the dark scheme's tags already do.
+       */
+      ...(!dark && {
+        Tag: {
+          colorSuccess: '#237804', colorInfo: PRIMARY_DARKER, colorWarning: '#ad4e00', colorError: '#cf1322',
+          green7: '#237804', cyan7: '#006d75', gold7: '#ad6800', orange7: '#ad4e00', lime7: '#3f6600', volcano7: '#ad2102', yellow7: '#876800', blue7: '#0958d9',
+        },
+      }),
       // Dates of the neighbouring months (antd greys them as "disabled", 0.25 → 1.6:1) and
       // today's date (the brand colour) in the calendar, readable at 4.5:1 or more.
       Calendar: dark

@@ -30,7 +30,7 @@ export type PayslipPdfData = {
 };
 
 type Labels = {
-  contract: string; draft: string; employer: string; employee: string; job_title: string; department: string; work_location: string; employment_type: string;
+  contract: string; terms: string; draft: string; employer: string; employee: string; job_title: string; department: string; work_location: string; employment_type: string;
   contract_type: string; start: string; end: string; open_ended: string; probation: string; months: string; until: string; none: string; notice: string; days: string;
   hours: string; per_week: string; salary: string; per: Record<'month' | 'year', string>; signed_employer: string; signed_employee: string; date: string; issued: string;
   contract_types: Record<ContractType, string>; employment_types: Record<EmploymentType, string>;
@@ -41,7 +41,7 @@ type Labels = {
 /** The printed words of contracts and payslips in each language of the product. */
 const LABELS: Record<HrPdfLanguage, Labels> = {
   en: {
-    contract: 'Employment contract', draft: 'DRAFT — not in force until signed and activated', employer: 'Employer', employee: 'Employee', job_title: 'Position', department: 'Department',
+    contract: 'Employment contract', terms: 'Terms', draft: 'DRAFT — not in force until signed and activated', employer: 'Employer', employee: 'Employee', job_title: 'Position', department: 'Department',
     work_location: 'Place of work', employment_type: 'Employment', contract_type: 'Contract type', start: 'Start date', end: 'End date', open_ended: 'open-ended', probation: 'Probation',
     months: 'months', until: 'until', none: 'none', notice: 'Notice period', days: 'days', hours: 'Working hours', per_week: 'hours a week', salary: 'Salary',
     per: { month: 'a month', year: 'a year' }, signed_employer: 'For the employer', signed_employee: 'Employee', date: 'Date', issued: 'Issued',
@@ -52,7 +52,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: 'Deductions are the components defined by the employer; FYN does not compute any country’s tax law.',
   },
   de: {
-    contract: 'Arbeitsvertrag', draft: 'ENTWURF — erst nach Unterzeichnung und Aktivierung gültig', employer: 'Arbeitgeber', employee: 'Arbeitnehmer/in', job_title: 'Position', department: 'Abteilung',
+    contract: 'Arbeitsvertrag', terms: 'Bedingungen', draft: 'ENTWURF — erst nach Unterzeichnung und Aktivierung gültig', employer: 'Arbeitgeber', employee: 'Arbeitnehmer/in', job_title: 'Position', department: 'Abteilung',
     work_location: 'Arbeitsort', employment_type: 'Beschäftigung', contract_type: 'Vertragsart', start: 'Beginn', end: 'Ende', open_ended: 'unbefristet', probation: 'Probezeit',
     months: 'Monate', until: 'bis', none: 'keine', notice: 'Kündigungsfrist', days: 'Tage', hours: 'Arbeitszeit', per_week: 'Stunden pro Woche', salary: 'Gehalt',
     per: { month: 'monatlich', year: 'jährlich' }, signed_employer: 'Für den Arbeitgeber', signed_employee: 'Arbeitnehmer/in', date: 'Datum', issued: 'Ausgestellt',
@@ -63,7 +63,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: 'Die Abzüge sind die vom Arbeitgeber festgelegten Bestandteile; FYN berechnet kein Steuerrecht eines Landes.',
   },
   es: {
-    contract: 'Contrato de trabajo', draft: 'BORRADOR — sin efecto hasta su firma y activación', employer: 'Empleador', employee: 'Empleado/a', job_title: 'Puesto', department: 'Departamento',
+    contract: 'Contrato de trabajo', terms: 'Condiciones', draft: 'BORRADOR — sin efecto hasta su firma y activación', employer: 'Empleador', employee: 'Empleado/a', job_title: 'Puesto', department: 'Departamento',
     work_location: 'Lugar de trabajo', employment_type: 'Tipo de empleo', contract_type: 'Tipo de contrato', start: 'Fecha de inicio', end: 'Fecha de fin', open_ended: 'indefinido', probation: 'Período de prueba',
     months: 'meses', until: 'hasta', none: 'ninguno', notice: 'Preaviso', days: 'días', hours: 'Jornada', per_week: 'horas semanales', salary: 'Salario',
     per: { month: 'al mes', year: 'al año' }, signed_employer: 'Por el empleador', signed_employee: 'Empleado/a', date: 'Fecha', issued: 'Emitido',
@@ -74,7 +74,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: 'Las deducciones son los conceptos definidos por el empleador; FYN no calcula la legislación fiscal de ningún país.',
   },
   fr: {
-    contract: 'Contrat de travail', draft: 'PROJET — sans effet avant signature et activation', employer: 'Employeur', employee: 'Salarié(e)', job_title: 'Poste', department: 'Service',
+    contract: 'Contrat de travail', terms: 'Conditions', draft: 'PROJET — sans effet avant signature et activation', employer: 'Employeur', employee: 'Salarié(e)', job_title: 'Poste', department: 'Service',
     work_location: 'Lieu de travail', employment_type: 'Emploi', contract_type: 'Type de contrat', start: 'Date de début', end: 'Date de fin', open_ended: 'durée indéterminée', probation: "Période d'essai",
     months: 'mois', until: "jusqu'au", none: 'aucune', notice: 'Préavis', days: 'jours', hours: 'Durée du travail', per_week: 'heures par semaine', salary: 'Rémunération',
     per: { month: 'par mois', year: 'par an' }, signed_employer: "Pour l'employeur", signed_employee: 'Salarié(e)', date: 'Date', issued: 'Émis le',
@@ -85,7 +85,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: "Les retenues sont les éléments définis par l'employeur ; FYN ne calcule la législation fiscale d'aucun pays.",
   },
   ja: {
-    contract: '雇用契約書', draft: '草案 — 署名・有効化まで効力はありません', employer: '雇用者', employee: '従業員', job_title: '職位', department: '部署',
+    contract: '雇用契約書', terms: '契約条件', draft: '草案 — 署名・有効化まで効力はありません', employer: '雇用者', employee: '従業員', job_title: '職位', department: '部署',
     work_location: '勤務地', employment_type: '雇用形態', contract_type: '契約種別', start: '開始日', end: '終了日', open_ended: '期間の定めなし', probation: '試用期間',
     months: 'か月', until: 'まで', none: 'なし', notice: '予告期間', days: '日', hours: '労働時間', per_week: '時間/週', salary: '給与',
     per: { month: '月額', year: '年額' }, signed_employer: '雇用者署名', signed_employee: '従業員署名', date: '日付', issued: '発行日',
@@ -96,7 +96,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: '控除は雇用者が定めた項目です。FYN はいかなる国の税法も計算しません。',
   },
   ro: {
-    contract: 'Contract individual de muncă', draft: 'PROIECT — fără efect până la semnare și activare', employer: 'Angajator', employee: 'Angajat', job_title: 'Funcția', department: 'Departament',
+    contract: 'Contract individual de muncă', terms: 'Condiții', draft: 'PROIECT — fără efect până la semnare și activare', employer: 'Angajator', employee: 'Angajat', job_title: 'Funcția', department: 'Departament',
     work_location: 'Locul de muncă', employment_type: 'Tip de angajare', contract_type: 'Tip de contract', start: 'Data începerii', end: 'Data încetării', open_ended: 'perioadă nedeterminată', probation: 'Perioadă de probă',
     months: 'luni', until: 'până la', none: 'fără', notice: 'Preaviz', days: 'zile', hours: 'Program de lucru', per_week: 'ore pe săptămână', salary: 'Salariu',
     per: { month: 'pe lună', year: 'pe an' }, signed_employer: 'Pentru angajator', signed_employee: 'Angajat', date: 'Data', issued: 'Emis',
@@ -107,7 +107,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: 'Reținerile sunt componentele definite de angajator; FYN nu calculează legislația fiscală a niciunei țări.',
   },
   ru: {
-    contract: 'Трудовой договор', draft: 'ПРОЕКТ — не действует до подписания и активации', employer: 'Работодатель', employee: 'Работник', job_title: 'Должность', department: 'Отдел',
+    contract: 'Трудовой договор', terms: 'Условия', draft: 'ПРОЕКТ — не действует до подписания и активации', employer: 'Работодатель', employee: 'Работник', job_title: 'Должность', department: 'Отдел',
     work_location: 'Место работы', employment_type: 'Тип занятости', contract_type: 'Вид договора', start: 'Дата начала', end: 'Дата окончания', open_ended: 'бессрочный', probation: 'Испытательный срок',
     months: 'мес.', until: 'до', none: 'нет', notice: 'Срок уведомления', days: 'дн.', hours: 'Рабочее время', per_week: 'ч в неделю', salary: 'Оклад',
     per: { month: 'в месяц', year: 'в год' }, signed_employer: 'За работодателя', signed_employee: 'Работник', date: 'Дата', issued: 'Выдан',
@@ -118,7 +118,7 @@ const LABELS: Record<HrPdfLanguage, Labels> = {
     tax_note: 'Удержания — это статьи, заданные работодателем; FYN не рассчитывает налоги по законам какой-либо страны.',
   },
   zh: {
-    contract: '劳动合同', draft: '草稿 — 签署并生效前无效', employer: '雇主', employee: '员工', job_title: '职位', department: '部门',
+    contract: '劳动合同', terms: '合同条款', draft: '草稿 — 签署并生效前无效', employer: '雇主', employee: '员工', job_title: '职位', department: '部门',
     work_location: '工作地点', employment_type: '用工形式', contract_type: '合同类型', start: '开始日期', end: '结束日期', open_ended: '无固定期限', probation: '试用期',
     months: '个月', until: '至', none: '无', notice: '通知期', days: '天', hours: '工作时间', per_week: '小时/周', salary: '薪资',
     per: { month: '每月', year: '每年' }, signed_employer: '雇主签字', signed_employee: '员工签字', date: '日期', issued: '出具日期',
@@ -185,7 +185,7 @@ export async function renderContractPdf(d: ContractPdfData, language: HrPdfLangu
     [L.employer, [d.organisation.name, ...d.organisation.lines].join(', ')],
     [L.employee, `${d.employee.name} · ${d.employee.email}`],
   ]);
-  await section(w, L.contract);
+  await section(w, L.terms);
   const place = d.employee.location_name ? `${d.employee.location_name} (${d.employee.work_location})` : d.employee.work_location;
   await facts(w, [
     [L.job_title, d.employee.job_title],
