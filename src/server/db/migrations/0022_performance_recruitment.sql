@@ -260,4 +260,44 @@ UPDATE "roles" SET "permissions" = (
 INSERT INTO "recruitment_stages" ("organisation_id", "id", "name", "position", "kind")
 SELECT o.id, gen_random_uuid(), s.name, s.position, s.kind
   FROM "organisations" o
- CROSS JOIN (VALUES ('Applied', 0, 'active'), ('Screening', 1, 'active'), ('Interview', 2, 'active'), ('Offer', 3, 'active'), ('Hired', 4, 'hired'), ('Rejected', 5, 'rejected')) AS s(name, position, kind);
+ CROSS JOIN (VALUES ('Applied', 0, 'active'), ('Screening', 1, 'active'), ('Interview', 2, 'active'), ('Offer', 3, 'active'), ('Hired', 4, 'hired'), ('Rejected', 5, 'rejected')) AS s(name, position, kind)
+ WHERE NOT EXISTS (SELECT 1 FROM "recruitment_stages" r WHERE r.organisation_id = o.id);
+--> statement-breakpoint
+-- Organisations made before migrations 0016 and 0019 got no standard leave types, annual leave
+-- policy or task checklists (new ones get them when they are made: crm/service.ts
+-- createReferenceLists). Those without any get the same standard set now, editable as ever.
+INSERT INTO "leave_types" ("organisation_id", "id", "code", "name", "paid", "deducts_balance", "requires_hr_approval", "allow_half_days")
+SELECT o.id, gen_random_uuid(), s.code, s.name, s.paid, s.deducts, s.hr, s.half
+  FROM "organisations" o
+ CROSS JOIN (VALUES
+   ('ANNUAL', 'Annual leave', true, true, false, true),
+   ('SICK', 'Sick leave', true, false, false, true),
+   ('UNPAID', 'Unpaid leave', false, false, true, true),
+   ('PARENTAL', 'Parental leave', true, false, true, false),
+   ('COMPASSIONATE', 'Compassionate leave', true, false, false, true)
+ ) AS s(code, name, paid, deducts, hr, half)
+ WHERE NOT EXISTS (SELECT 1 FROM "leave_types" t WHERE t.organisation_id = o.id);
+--> statement-breakpoint
+INSERT INTO "leave_policies" ("organisation_id", "id", "leave_type_id", "name", "yearly_allowance", "accrual", "carry_forward_limit", "carry_forward_expiry_months")
+SELECT t.organisation_id, gen_random_uuid(), t.id, 'Annual leave', '25', 'monthly', '5', 3
+  FROM "leave_types" t
+ WHERE t.code = 'ANNUAL' AND NOT EXISTS (SELECT 1 FROM "leave_policies" p WHERE p.organisation_id = t.organisation_id);
+--> statement-breakpoint
+INSERT INTO "task_templates" ("organisation_id", "id", "title", "attach_to", "anchor", "offset_days", "mode", "priority")
+SELECT o.id, gen_random_uuid(), s.title, s.attach_to, s.anchor, s.offset_days, s.mode, s.priority
+  FROM "organisations" o
+ CROSS JOIN (VALUES
+   ('Check the booking against the quotation and send it to the carrier', 'booking', 'created', 0, NULL, 'high'),
+   ('Collect the VGM and send it to the carrier', 'shipment', 'etd', -3, 'sea_fcl', 'high'),
+   ('Issue the house bill of lading draft for the shipper’s approval', 'shipment', 'etd', -2, 'sea_fcl', 'normal'),
+   ('Issue the house bill of lading draft for the shipper’s approval', 'shipment', 'etd', -2, 'sea_lcl', 'normal'),
+   ('Send the arrival notice to the consignee', 'shipment', 'eta', -3, 'sea_fcl', 'normal'),
+   ('Send the arrival notice to the consignee', 'shipment', 'eta', -3, 'sea_lcl', 'normal'),
+   ('Book the haulier for delivery within free time', 'shipment', 'eta', 0, 'sea_fcl', 'high'),
+   ('Confirm the flight and issue the house air waybill', 'shipment', 'etd', -1, 'air', 'high'),
+   ('Send the arrival notice to the consignee', 'shipment', 'eta', 0, 'air', 'normal'),
+   ('Send the collection note to the haulier', 'shipment', 'etd', -1, 'road_ftl', 'normal'),
+   ('Get the signed CMR back (proof of delivery)', 'shipment', 'eta', 2, 'road_ftl', 'normal'),
+   ('Check costs against the quotation and sign the job off', 'shipment', 'eta', 7, NULL, 'normal')
+ ) AS s(title, attach_to, anchor, offset_days, mode, priority)
+ WHERE NOT EXISTS (SELECT 1 FROM "task_templates" t WHERE t.organisation_id = o.id);
