@@ -49,6 +49,7 @@ import { registerContractRoutes } from './modules/hr/contracts.ts';
 import { registerLeaveRoutes } from './modules/hr/leave.ts';
 import { registerHrSummary } from './modules/hr/summary.ts';
 import { registerPayrollRoutes } from './modules/hr/payroll.ts';
+import { registerBankAccountRoutes } from './modules/hr/bank-accounts.ts';
 import { registerRateRoutes } from './modules/rates/routes.ts';
 import { registerCrmRoutes, registerPipelineRoutes } from './modules/crm/routes.ts';
 import { registerClientRoutes } from './modules/crm/clients.ts';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLeaveRoutes(app, ctx);
   registerHrSummary(app, ctx);
   registerPayrollRoutes(app, ctx);
+  registerBankAccountRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerCrmRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

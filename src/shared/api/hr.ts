@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../hr/model.ts';
 import { decimalString } from '../money/decimal-field.ts';
-import { country, currency, isoDate } from '../resources/fields.ts';
+import { country, currency, iban, isoDate } from '../resources/fields.ts';
 
 const amountMinor = z.number().int('whole_number').min(0, 'number_range').max(1_000_000_000_000, 'number_range');
 
@@ -90,3 +90,21 @@ export const balanceSchema = z.object({
   ledger: z.array(z.object({ date: z.string(), kind: z.string(), days: z.string(), note: z.string().nullable() })),
 });
 export type LeaveBalance = z.infer<typeof balanceSchema>;
+
+/** The account an employee is paid into: an IBAN, or an account number with the bank's code. */
+export const bankAccountBody = z
+  .object({
+    holder: z.string().trim().min(1, 'required').max(140, 'text_too_long'),
+    iban: iban.nullish().transform((v) => v ?? null),
+    bic: z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'bic_invalid').nullish().transform((v) => v || null),
+    account_number: z.string().trim().regex(/^[0-9A-Za-z -]{4,34}$/, 'bank_account_number_invalid').nullish().transform((v) => v || null),
+    bank_code: z.string().trim().max(20, 'text_too_long').nullish().transform((v) => v || null),
+    bank_name: z.string().trim().max(140, 'text_too_long').nullish().transform((v) => v || null),
+  })
+  .refine((b) => b.iban || b.account_number, { message: 'bank_account_required', path: ['account_number'] });
+export type BankAccountBody = z.input<typeof bankAccountBody>;
+export const bankAccountSchema = z.object({
+  employee_id: z.string(), holder: z.string(), iban: z.string().nullable(), bic: z.string().nullable(), account_number: z.string().nullable(),
+  bank_code: z.string().nullable(), bank_name: z.string().nullable(), updated_at: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;

@@ -53,6 +53,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   sort_code_invalid: 'Use a six-digit sort code, e.g. 12-34-56.',
   bic_invalid: 'This SWIFT/BIC code is not valid.',
   account_number_invalid: 'Use an eight-digit account number.',
+  bank_account_number_invalid: 'Use the account number as the bank writes it: 4 to 34 letters and digits.',
+  bank_account_required: 'Enter an IBAN or an account number.',
   whole_number: 'Use a whole number.',
   date_invalid: 'Use a date like 2026-11-21.',
   subdivision_code: 'Use the subdivision code, e.g. ZH.',

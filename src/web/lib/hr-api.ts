@@ -1,5 +1,5 @@
 /** The HR calls and their query keys: summary, contracts, leave, holidays. */
-import type { Contract, ContractBody, Holiday, LeaveBalance, LeaveRequest, LeaveRequestBody } from '#shared/api/hr.ts';
+import type { BankAccount, BankAccountBody, Contract, ContractBody, Holiday, LeaveBalance, LeaveRequest, LeaveRequestBody } from '#shared/api/hr.ts';
 import { api } from './api-client.ts';
 
 export type HrPerson = { employee_id: string; name: string; job_title: string };
@@ -25,6 +25,7 @@ export const hrKeys = {
   calendar: (from: string, to: string) => ['hr', 'calendar', from, to] as const,
   holidays: (country: string, year: number) => ['hr', 'holidays', country, year] as const,
   leaveTypes: ['hr', 'leave-types'] as const,
+  bankAccount: (employeeId: string) => ['hr', 'bank-account', employeeId] as const,
 };
 
 export const hrApi = {
@@ -41,6 +42,8 @@ export const hrApi = {
   calendar: (from: string, to: string) => api.get<{ leave: LeaveRequest[]; holidays: { country: string; date: string; name: string }[] }>('/leave/calendar', { params: { from, to } }),
   holidays: (country: string, year: number) => api.get<Holiday[]>('/holidays', { params: { country, year } }),
   importHolidays: (country: string, year: number) => api.post<Holiday[]>('/holidays/import', { country, year }),
+  bankAccount: (employeeId: string) => api.get<BankAccount | null>(`/employees/${employeeId}/bank-account`),
+  saveBankAccount: (employeeId: string, body: BankAccountBody) => api.put<BankAccount>(`/employees/${employeeId}/bank-account`, body),
   leaveTypes: () => api.list<{ id: string; code: string; name: string; allow_half_days: boolean; active: boolean }>('/leave-types', { params: { per_page: 100 } }),
 };
 
@@ -49,6 +52,7 @@ export type PayslipView = {
   id: string; run_id: string; employee_id: string; employee_name: string; period_start: string; period_end: string; currency: string;
   period_working_days: string; payment_days: string; unpaid_leave_days: string; base_minor: number; gross_minor: number; deductions_minor: number; net_minor: number;
   lines: { code: string; name: string; kind: string; amount_minor: number }[];
+  has_bank_account: boolean;
 };
 
 export const payrollKeys = {

@@ -250,3 +250,25 @@ export const payslips = pgTable('payslips', {
   foreignKey({ name: 'payslips_run_fk', columns: [t.organisation_id, t.run_id], foreignColumns: [payrollRuns.organisation_id, payrollRuns.id] }).onDelete('cascade'),
   foreignKey({ name: 'payslips_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('restrict'),
 ]);
+
+/**
+ * The account an employee is paid into, for the bank payment file: an IBAN, or an account number with
+ * the bank's code (UK sort code, US routing number, China's CNAPS code …). Read and written by payroll
+ * and by the employee themself; the numbers are masked in the audit log.
+ */
+export const employeeBankAccounts = pgTable('employee_bank_accounts', {
+  organisation_id: uuid().notNull(),
+  employee_id: uuid().notNull(),
+  holder: text().notNull(),
+  iban: text(),
+  bic: text(),
+  account_number: text(),
+  bank_code: text(),
+  bank_name: text(),
+  updated_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.organisation_id, t.employee_id] }),
+  foreignKey({ name: 'employee_bank_accounts_employee_fk', columns: [t.organisation_id, t.employee_id], foreignColumns: [employeesTable.organisation_id, employeesTable.id] }).onDelete('cascade'),
+  check('employee_bank_accounts_number_check', sql`${t.iban} is not null or ${t.account_number} is not null`),
+]);

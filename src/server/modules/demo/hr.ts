@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { plusDays, workingDays } from '#shared/hr/leave.ts';
-import { contracts, employeesTable, holidays, leaveEntries, leaveRequests, payComponentsTable, payrollRuns, salaryAssignmentsTable, salaryStructuresTable } from '../../db/schema/index.ts';
+import { contracts, employeeBankAccounts, employeesTable, holidays, leaveEntries, leaveRequests, payComponentsTable, payrollRuns, salaryAssignmentsTable, salaryStructuresTable } from '../../db/schema/index.ts';
 import { workOut } from '../hr/payroll.ts';
 import { daysOff, libraryHolidays } from '../hr/holidays.ts';
 
@@ -110,6 +110,17 @@ export async function seedDemoHr(ctx: AppContext, orgId: string, ids: Record<str
       { structure_id: shanghai, code: 'IIT', name: 'Individual income tax (as set up by Northwind)', kind: 'deduction', calc: 'formula', formula: 'round(max(0, BASE - SOCIAL - HOUSING - 500000) * 10 / 100)', position: 3 },
     ].map((c) => ({ organisation_id: orgId, id: uuidv7(), ...c }));
     await tx.insert(payComponentsTable).values([...components(office, false), ...components(port, true), ...abroad]);
+    // Where each is paid: UK accounts by sort code, Daan by IBAN, Li Na by account number and CNAPS code; Tom has not given his yet.
+    const accounts: [email: string, holder: string, iban: string | null, bic: string | null, number: string | null, code: string | null, bank: string][] = [
+      ['owner@demo.fyn.local', 'Olivia Owner', null, null, '55779911', '20-00-00', 'Barclays'],
+      ['admin@demo.fyn.local', 'Arjun Admin', null, null, '73104482', '30-94-57', 'Lloyds Bank'],
+      ['ocean@demo.fyn.local', 'Sofia Ocean', null, null, '21349850', '40-11-62', 'HSBC UK'],
+      ['rotterdam@demo.fyn.local', 'D. Jansen', 'NL91ABNA0417164300', 'ABNANL2A', null, null, 'ABN AMRO'],
+      ['shanghai@demo.fyn.local', 'Li Na', null, null, '6222021234567890123', '102290000018', 'ICBC Shanghai Lujiazui'],
+    ];
+    await tx.insert(employeeBankAccounts).values(accounts.map(([email, holder, iban, bic, number, code, bank]) => ({
+      organisation_id: orgId, employee_id: employees[email].id, holder, iban, bic, account_number: number, bank_code: code, bank_name: bank, updated_by: ids[email],
+    })));
     const structureOf = (email: string, country: string) => (country === 'NL' ? rotterdam : country === 'CN' ? shanghai : email === 'ocean@demo.fyn.local' ? port : office);
     await tx.insert(salaryAssignmentsTable).values(Object.entries(employees).map(([email, e]) => ({
       organisation_id: orgId, id: uuidv7(), employee_id: e.id, structure_id: structureOf(email, e.country), valid_from: e.start,

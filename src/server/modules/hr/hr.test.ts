@@ -220,6 +220,28 @@ describe('HR front page and reminders', () => {
   });
 });
 
+describe('bank accounts', () => {
+  it('are read and written by the employee and by payroll only, with a valid IBAN or an account number', async () => {
+    const url = `/api/employees/${employee}/bank-account`;
+    expect((await sofia.get(url)).data.data).toBeNull();
+    const bad = await sofia.request('PUT', url, { holder: 'Sofia Ocean', iban: 'GB00NWBK60161331926819' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.data.error.fields)).toEqual(['iban']);
+    const none = await sofia.request('PUT', url, { holder: 'Sofia Ocean' });
+    expect(Object.keys(none.data.error.fields)).toEqual(['account_number']);
+    const saved = await sofia.request('PUT', url, { holder: 'Sofia Ocean', iban: 'gb33 bukb 2020 1555 5555 55', bic: 'bukbgb22' });
+    expect(saved.data.data).toMatchObject({ holder: 'Sofia Ocean', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22', account_number: null });
+    // Payroll reads it; another member of staff does not even learn that it exists.
+    expect((await northwind.get(url)).data.data.iban).toBe('GB33BUKB20201555555555');
+    const other = await northwind.join(northwind.role('staff'));
+    expect((await other.get(url)).statusCode).toBe(404);
+    expect((await other.request('PUT', url, { holder: 'Thief', iban: 'GB33BUKB20201555555555' })).statusCode).toBe(404);
+    // The audit log keeps the last four characters only.
+    const [logged] = await t.database.query<{ changes: { iban: string } }>(`select changes from audit_events where entity = 'employee_bank_accounts' and entity_id = $1 order by created_at desc limit 1`, [employee]);
+    expect(logged.changes.iban).toBe('…5555');
+  });
+});
+
 describe('payroll', () => {
   it('makes a payslip per employee prorated by payment days and unpaid leave, locks the run once approved, and shows each their own', async () => {
     // A new person with a known contract: £36,000 a year from Wednesday 11 November 2026.
@@ -274,8 +296,11 @@ describe('payroll', () => {
     expect((await northwind.delete(`/api/payroll-runs/${run.data.data.id}`)).statusCode).toBe(409);
     const mine = (await person.get('/api/payslips/mine')).data.data as { net_minor: number }[];
     expect(mine.map((s) => s.net_minor)).toEqual([181_042]);
+    // The bank file pays each into the account they gave: this person's own, by sort code and number.
+    expect((await person.request('PUT', `/api/employees/${record}/bank-account`, { holder: 'Warehouse Operative', account_number: '31926819', bank_code: '60-16-13', bank_name: 'NatWest' })).statusCode).toBe(200);
     const bank = (await northwind.get(`/api/payroll-runs/${run.data.data.id}/bank.csv`)).body;
-    expect(bank).toMatch(/PAY 2026-11,1810\.42,GBP/);
+    expect(bank).toMatch(/^\uFEFFemployee,account_holder,iban,bic,account_number,bank_code,reference,amount,currency\n/);
+    expect(bank).toMatch(/,Warehouse Operative,,,31926819,60-16-13,PAY 2026-11,1810\.42,GBP/);
     const accounting = (await northwind.get(`/api/payroll-runs/${run.data.data.id}/accounting.csv`)).body;
     expect(accounting).toMatch(/PENSION,Pension 5 %,deduction,95\.29,GBP/);
     expect(accounting).not.toMatch(/PENSIONABLE/);

@@ -31,10 +31,13 @@ const payslipSchema = z.object({
   period_working_days: z.string(), payment_days: z.string(), unpaid_leave_days: z.string(),
   base_minor: z.number(), gross_minor: z.number(), deductions_minor: z.number(), net_minor: z.number(),
   lines: z.array(z.object({ code: z.string(), name: z.string(), kind: z.string(), amount_minor: z.number() })),
+  /** Whether the employee has given the account they are paid into (the bank file needs it). */
+  has_bank_account: z.boolean(),
 });
 type PayslipOut = z.infer<typeof payslipSchema>;
 type RunRow = typeof payrollRuns.$inferSelect;
-type SlipRow = typeof payslips.$inferSelect & { employee_name: string; period_start: string; period_end: string };
+type BankColumns = { holder: string | null; iban: string | null; bic: string | null; account_number: string | null; bank_code: string | null };
+type SlipRow = typeof payslips.$inferSelect & { employee_name: string; period_start: string; period_end: string } & BankColumns;
 
 const day = (v: unknown) => String(v instanceof Date ? v.toISOString() : v).slice(0, 10);
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
@@ -46,6 +49,7 @@ const presentSlip = (s: SlipRow): PayslipOut => ({
   id: s.id, run_id: s.run_id, employee_id: s.employee_id, employee_name: s.employee_name, period_start: day(s.period_start), period_end: day(s.period_end), currency: s.currency,
   period_working_days: s.period_working_days, payment_days: s.payment_days, unpaid_leave_days: s.unpaid_leave_days,
   base_minor: Number(s.base_minor), gross_minor: Number(s.gross_minor), deductions_minor: Number(s.deductions_minor), net_minor: Number(s.net_minor), lines: s.lines,
+  has_bank_account: s.holder !== null,
 });
 
 /**
@@ -144,9 +148,10 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
     return run;
   }
   const slipsOf = (organisationId: string, where: ReturnType<typeof sql>) => rowsOf<SlipRow>(db, sql`
-    select s.*, u.name as employee_name, r.period_start::text as period_start, r.period_end::text as period_end
+    select s.*, u.name as employee_name, r.period_start::text as period_start, r.period_end::text as period_end, b.holder, b.iban, b.bic, b.account_number, b.bank_code
       from payslips s join payroll_runs r on r.organisation_id = s.organisation_id and r.id = s.run_id
       join employees e on e.organisation_id = s.organisation_id and e.id = s.employee_id join users u on u.id = e.user_id
+      left join employee_bank_accounts b on b.organisation_id = s.organisation_id and b.employee_id = s.employee_id
      where s.organisation_id = ${organisationId} ${where} order by u.name`);
 
   api.post('/api/payroll-runs', {
@@ -285,11 +290,14 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
       const slips = await slipsOf(m.organisation.id, sql`and s.run_id = ${req.params.id}`);
       const major = (minor: number, currency: string) => new Decimal(String(minor)).div(currency === 'JPY' ? '1' : '100').toFixed(currency === 'JPY' ? 0 : 2);
       const rows = path === 'bank'
-        ? [['employee', 'reference', 'amount', 'currency'], ...slips.map((s) => [s.employee_name, `PAY ${run.period_start.slice(0, 7)}`, major(Number(s.net_minor), s.currency), s.currency])]
+        ? [
+            ['employee', 'account_holder', 'iban', 'bic', 'account_number', 'bank_code', 'reference', 'amount', 'currency'],
+            ...slips.map((s) => [s.employee_name, s.holder ?? '', s.iban ?? '', s.bic ?? '', s.account_number ?? '', s.bank_code ?? '', `PAY ${run.period_start.slice(0, 7)}`, major(Number(s.net_minor), s.currency), s.currency]),
+          ]
         : [['period', 'employee', 'code', 'component', 'kind', 'amount', 'currency'], ...slips.flatMap((s) => s.lines.filter((l) => l.kind !== 'basis').map((l) => [run.period_start.slice(0, 7), s.employee_name, l.code, l.name, l.kind, major(l.amount_minor, s.currency), s.currency]))];
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="payroll-${run.period_start.slice(0, 7)}-${path}.csv"`).send('\uFEFF' + stringify(rows));
     });
   }
-  csv('bank', 'The bank payment file of an approved run: one net payment per employee');
+  csv('bank', 'The bank payment file of an approved run: one net payment per employee, to the account they gave (empty when none)');
   csv('accounting', 'The accounting file of an approved run: every earning and deduction per employee');
 }

@@ -2,6 +2,7 @@ import { Button, Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Money } from '../../components/money.tsx';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
+import { BankAccountCard } from './bank-account-card.tsx';
 import { useHrTranslation } from './hr-texts.ts';
 
 /** One's own contracts and leave balances (everyone reads their own). */
@@ -25,6 +26,7 @@ export function MyHr() {
           ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mine.no_contract')} />}
         </Card>
       </Col>
+      {active && <Col xs={24} md={12}><BankAccountCard employeeId={active.employee_id} /></Col>}
       {(balances.data ?? []).map((b) => (
         <Col xs={12} md={6} key={b.leave_type.id}>
           <Card size="small" title={b.leave_type.name}>

@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useNavigate } from 'react-router';
 import { Money } from '../../components/money.tsx';
@@ -57,6 +57,9 @@ export function PayrollRunScreen() {
               <Tag key={x.currency}>{t('payroll.totals', { currency: x.currency })}: <Money minor={x.gross_minor} currency={x.currency} /> − <Money minor={x.deductions_minor} currency={x.currency} /> = <strong><Money minor={x.net_minor} currency={x.currency} /></strong></Tag>
             ))}
           </Space>
+          {(slips.data ?? []).some((s) => !s.has_bank_account) && (
+            <Alert type="warning" showIcon title={t('bank.missing', { names: (slips.data ?? []).filter((s) => !s.has_bank_account).map((s) => s.employee_name).join(', ') })} />
+          )}
           <PayslipTable slips={slips.data ?? []} loading={slips.isFetching} showName empty={t('payroll.no_payslips')} printable={r.status !== 'draft'} />
         </Space>
       )}
