@@ -8,10 +8,11 @@
  *   network    feed pages among 1 000 000 posts, search over 100 000 people and 50 000 organisations, 1 000 event streams
  *   crm        rate search among 1 000 000 buy rates, the quote list with 100 000 quotes, a pipeline board of 5 000 deals
  *   operations shipment lists among 1 000 000 shipments with 10 000 000 events, the exception scan over 100 000 under way
+ *   hr         payroll run of 2 000 employees (GB, NL, CN) and its recalculation, payslips, bank file, HR summary, leave calendar and balances
  * BENCH_ONLY=api,load … runs some parts; BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default
  * 10,50), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_USERS (default 200), BENCH_THINK_MS (pause between a load
- * user's requests, default 0), BENCH_PG_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432; the
- * bench creates and drops its own fyn_bench_<random> databases there).
+ * user's requests, default 0), BENCH_HR_EMPLOYEES (employees of the hr part, default 2000), BENCH_PG_URL (PostgreSQL
+ * server, default postgres://postgres@127.0.0.1:5432; the bench creates and drops its own fyn_bench_<random> databases there).
  */
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -24,10 +25,11 @@ import { resourceBench } from './resources.ts';
 import { networkBench } from './network.ts';
 import { crmBench } from './crm.ts';
 import { operationsBench } from './operations.ts';
+import { hrBench } from './hr.ts';
 import { startBench } from './start.ts';
 import { cleanupAll, startServer, tempDir } from './support.ts';
 
-const PARTS = ['api', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations'] as const;
+const PARTS = ['api', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p)) ?? [];
 if (unknown.length) {
@@ -60,7 +62,7 @@ console.log(
 console.log(`Parts: ${PARTS.filter(wanted).join(', ')} (BENCH_ONLY to choose). Server bundle: ${join(appRoot, 'dist/server/main.js')}`);
 // A part that fails says why and the others still run; the exit code tells that one failed.
 const failed: string[] = [];
-const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench]];
+const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench]];
 try {
   for (const [name, step] of steps) {
     if (!wanted(name)) continue;

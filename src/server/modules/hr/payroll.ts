@@ -52,11 +52,18 @@ const presentSlip = (s: SlipRow): PayslipOut => ({
   has_bank_account: s.holder !== null,
 });
 
+/** Payslips inserted per statement when a run is worked out. */
+const INSERT_BATCH = 500;
+
 /**
  * Works out every payslip of a run in `tx`: one per employee with an active contract in the period —
  * the contract's pay for the period (a twelfth of a yearly salary), prorated by payment days (the
  * period's working days, Monday to Friday by the employee's pattern less their country's holidays,
  * while employed, less unpaid leave), then the components of their salary structure.
+ *
+ * Set-based, so that a run of thousands of employees is a handful of queries: the contracts, the
+ * approved unpaid leave in the period, the salary assignments in force and the components of every
+ * structure are read once each, the holidays once per country, and the payslips written in batches.
  */
 export async function workOut(tx: Tx, organisationId: string, runId: string, start: string, end: string) {
   await tx.execute(sql`delete from payslips where organisation_id = ${organisationId} and run_id = ${runId}`);
@@ -67,48 +74,72 @@ export async function workOut(tx: Tx, organisationId: string, runId: string, sta
      where c.organisation_id = ${organisationId} and c.status in ('active', 'ended', 'terminated')
        and c.start_date <= ${end}::date and (c.end_date is null or c.end_date >= ${start}::date)
      order by e.id, c.start_date desc`);
+  // Approved unpaid leave overlapping the period (each employee's employed part of it lies within), by employee.
+  const unpaidOf = new Map<string, { start_date: string; end_date: string; half_day_start: boolean; half_day_end: boolean }[]>();
+  for (const u of await rowsOf<{ employee_id: string; start_date: string; end_date: string; half_day_start: boolean; half_day_end: boolean }>(tx, sql`
+    select r.employee_id, r.start_date::text as start_date, r.end_date::text as end_date, r.half_day_start, r.half_day_end from leave_requests r
+      join leave_types t on t.organisation_id = r.organisation_id and t.id = r.leave_type_id
+     where r.organisation_id = ${organisationId} and r.status = 'approved' and not t.paid
+       and r.start_date <= ${end}::date and r.end_date >= ${start}::date`)) {
+    const list = unpaidOf.get(u.employee_id);
+    if (list) list.push(u);
+    else unpaidOf.set(u.employee_id, [u]);
+  }
+  // The structure each employee is paid by: their latest assignment from before the period ends.
+  const structureOf = new Map((await rowsOf<{ employee_id: string; structure_id: string }>(tx, sql`
+    select distinct on (employee_id) employee_id, structure_id from salary_assignments
+     where organisation_id = ${organisationId} and valid_from <= ${end}::date order by employee_id, valid_from desc`)).map((a) => [a.employee_id, a.structure_id]));
+  const componentsOf = new Map<string, PayComponent[]>();
+  for (const c of await rowsOf<PayComponent & { structure_id: string }>(tx, sql`
+    select structure_id, code, name, kind, calc, amount_minor, percentage, "of", formula from pay_components
+     where organisation_id = ${organisationId} order by structure_id, position, code`)) {
+    const { structure_id, ...component } = c;
+    const list = componentsOf.get(structure_id);
+    const one = { ...component, amount_minor: component.amount_minor === null ? null : Number(component.amount_minor) };
+    if (list) list.push(one);
+    else componentsOf.set(structure_id, [one]);
+  }
+  const holidaysOf = new Map<string, Promise<Set<string>>>();
+  const holidaysIn = (country: string) => {
+    let days = holidaysOf.get(country);
+    if (!days) holidaysOf.set(country, (days = daysOff(tx, organisationId, country, years(start, end))));
+    return days;
+  };
   const seen = new Set<string>();
-  let count = 0;
+  const rows: (typeof payslips.$inferInsert)[] = [];
   for (const p of people) {
     if (seen.has(p.employee_id)) continue;
     seen.add(p.employee_id);
-    const holidays = await daysOff(tx, organisationId, countryOf(p.work_location), years(start, end));
+    const holidays = await holidaysIn(countryOf(p.work_location));
     const workdays = WORKING_PATTERNS[p.working_pattern] ?? WORKING_PATTERNS.mon_fri;
     const from = later(start, later(p.c_start, p.start_date));
     const to = earlier(end, earlier(p.c_end ?? end, p.end_date ?? end));
     const periodDays = workingDays(start, end, { holidays, workdays });
     const employedDays = to < from ? '0' : workingDays(from, to, { holidays, workdays });
     // Unpaid leave: the working days of approved unpaid leave that fall in the employed part of the period.
-    const unpaid = await rowsOf<{ start_date: string; end_date: string; half_day_start: boolean; half_day_end: boolean }>(tx, sql`
-      select r.start_date::text as start_date, r.end_date::text as end_date, r.half_day_start, r.half_day_end from leave_requests r
-        join leave_types t on t.organisation_id = r.organisation_id and t.id = r.leave_type_id
-       where r.organisation_id = ${organisationId} and r.employee_id = ${p.employee_id} and r.status = 'approved' and not t.paid
-         and r.start_date <= ${to}::date and r.end_date >= ${from}::date`);
     let unpaidDays = new Decimal('0');
-    for (const u of unpaid) {
+    for (const u of unpaidOf.get(p.employee_id) ?? []) {
+      if (!(u.start_date <= to && u.end_date >= from)) continue;
       const a = later(u.start_date, from);
       const b = earlier(u.end_date, to);
       unpaidDays = unpaidDays.plus(workingDays(a, b, { holidays, workdays, halfDayStart: u.half_day_start && a === u.start_date, halfDayEnd: u.half_day_end && b === u.end_date }));
     }
-    const [assignment] = await rowsOf<{ structure_id: string }>(tx, sql`
-      select structure_id from salary_assignments where organisation_id = ${organisationId} and employee_id = ${p.employee_id} and valid_from <= ${end}::date order by valid_from desc limit 1`);
-    const components = assignment
-      ? await rowsOf<PayComponent>(tx, sql`select code, name, kind, calc, amount_minor, percentage, "of", formula from pay_components where organisation_id = ${organisationId} and structure_id = ${assignment.structure_id} order by position, code`)
-      : [];
+    const structure = structureOf.get(p.employee_id);
+    const components = structure ? (componentsOf.get(structure) ?? []) : [];
     let slip;
     try {
-      slip = payslip({ base_minor: monthlyMinor(Number(p.salary_minor), p.salary_period), period_working_days: periodDays, employed_working_days: employedDays, unpaid_leave_days: unpaidDays.toFixed(), components: components.map((c) => ({ ...c, amount_minor: c.amount_minor === null ? null : Number(c.amount_minor) })) });
+      slip = payslip({ base_minor: monthlyMinor(Number(p.salary_minor), p.salary_period), period_working_days: periodDays, employed_working_days: employedDays, unpaid_leave_days: unpaidDays.toFixed(), components });
     } catch (e) {
       if (e instanceof FormulaError) throw new AppError(422, 'payroll_formula', `A pay component cannot be worked out: ${e.message}`);
       throw e;
     }
-    await tx.insert(payslips).values({
+    rows.push({
       organisation_id: organisationId, id: uuidv7(), run_id: runId, employee_id: p.employee_id, currency: p.salary_currency, period_working_days: periodDays, payment_days: slip.payment_days,
       unpaid_leave_days: unpaidDays.toFixed(), base_minor: slip.base_minor, gross_minor: slip.gross_minor, deductions_minor: slip.deductions_minor, net_minor: slip.net_minor, lines: slip.lines,
     });
-    count++;
   }
-  return count;
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(payslips).values(rows.slice(i, i + INSERT_BATCH));
+  return rows.length;
 }
 
 /**
