@@ -265,6 +265,25 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalid: { employee_id: 'x', structure_id: 'y', valid_from: 'next month' },
     invalidFields: ['employee_id', 'structure_id', 'valid_from'],
   },
+  'review-cycles': {
+    valid: (i) => ({ name: `Annual review ${2000 + i}`, period_start: `${2000 + (i % 90)}-01-01`, period_end: `${2000 + (i % 90)}-12-31`, self_review_due: `${2000 + (i % 90)}-12-10`, rating_scale_max: 5 }),
+    change: { manager_review_due: '2099-01-15' },
+    invalid: { name: '', period_start: 'spring', period_end: 'x', rating_scale_max: 50 },
+    invalidFields: ['name', 'period_end', 'period_start', 'rating_scale_max'],
+  },
+  'review-criteria': {
+    prepare: async (post) => ({ cycle: (await post('/api/review-cycles', { name: `Mid-year ${Math.random().toString(36).slice(2, 8)}`, period_start: '2026-01-01', period_end: '2026-06-30' })).data.data.id }),
+    valid: (i, r) => ({ cycle_id: r.cycle, name: `Customer service ${i}`, description: 'Same-day answers', weight: '12.5', position: i % 100 }),
+    change: { weight: '25' },
+    invalid: { cycle_id: 'x', name: '', weight: '-1' },
+    invalidFields: ['cycle_id', 'name', 'weight'],
+  },
+  'recruitment-stages': {
+    valid: (i) => ({ name: `Assessment day ${i}`, position: 10 + (i % 50), kind: 'active' }),
+    change: { position: 7 },
+    invalid: { name: '', position: -1, kind: 'maybe' },
+    invalidFields: ['kind', 'name', 'position'],
+  },
 };
 
 /** A distinct valid UK IBAN per i: bank NWBK, sort code 601613, account number varies. */

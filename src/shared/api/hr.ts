@@ -70,7 +70,9 @@ export const leaveRequestBody = z
     half_day_end: z.boolean().default(false),
     note: z.string().trim().max(500, 'text_too_long').nullish().transform((v) => v || null),
   })
-  .refine((r) => r.end_date >= r.start_date, { message: 'end_before_start', path: ['end_date'] });
+  .refine((r) => r.end_date >= r.start_date, { message: 'end_before_start', path: ['end_date'] })
+  // A year at most (parental leave included): longer leave is split into several requests, and no request makes the server count centuries of days.
+  .refine((r) => Date.parse(r.end_date) - Date.parse(r.start_date) <= 365 * 86_400_000, { message: 'leave_too_long', path: ['end_date'] });
 export type LeaveRequestBody = z.input<typeof leaveRequestBody>;
 export const leaveRequestSchema = z.object({
   id: z.string(), employee_id: z.string(), employee_name: z.string(), leave_type: z.object({ id: z.string(), code: z.string(), name: z.string() }),

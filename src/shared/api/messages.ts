@@ -55,6 +55,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   account_number_invalid: 'Use an eight-digit account number.',
   bank_account_number_invalid: 'Use the account number as the bank writes it: 4 to 34 letters and digits.',
   bank_account_required: 'Enter an IBAN or an account number.',
+  leave_too_long: 'A request covers at most a year: split longer leave into several requests.',
   whole_number: 'Use a whole number.',
   date_invalid: 'Use a date like 2026-11-21.',
   subdivision_code: 'Use the subdivision code, e.g. ZH.',

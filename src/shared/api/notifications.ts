@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'leave_requested', 'leave_approved', 'leave_rejected',
   // HR and the manager (data: name, date): a contract or a probation ends within 30 days.
   'contract_ending', 'probation_ending',
+  // Recruitment (data: name, opening): someone applied on an opening's public page (told to its hiring manager).
+  'application_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

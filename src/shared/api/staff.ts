@@ -4,7 +4,7 @@ import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '../resources/permissions
 export const staffMemberSchema = z.object({
   user_id: z.string(), name: z.string(), email: z.string(), avatar_url: z.string().nullable(),
   role_id: z.string(), role_name: z.string(), department_id: z.string().nullable(), department_name: z.string().nullable(),
-  job_title: z.string().nullable(), status: z.enum(['active', 'deactivated']), joined_at: z.string(),
+  job_title: z.string().nullable(), status: z.enum(['active', 'deactivated', 'invited']), joined_at: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -14,6 +14,8 @@ import { clocks, directions, equipmentTypes, incoterms, loadTypes, transportMode
 import { rolesResource } from './roles.ts';
 import { documentTemplates, taskTemplates } from './operations.ts';
 import { employees, leavePolicies, leaveTypes, payComponents, salaryAssignments, salaryStructures } from './hr.ts';
+import { reviewCriteria, reviewCycles } from './performance.ts';
+import { recruitmentStages } from './recruitment.ts';
 import { clientAssignments, commissions, tasks, workAllocations, workClassifications } from './work-records.ts';
 
 /** Every plain tenant record type; the server mounts each, the browser lists each. */
@@ -25,6 +27,8 @@ export const RESOURCES = [
   directions, loadTypes, transportModes, incoterms, equipmentTypes, clocks,
   taskTemplates, documentTemplates,
   employees, leaveTypes, leavePolicies, salaryStructures, payComponents, salaryAssignments,
+  reviewCycles, reviewCriteria,
+  recruitmentStages,
 ] as const;
 
 /** The name of a registered record type ("charge-codes", …): maps keyed by it must name every one (or, if partial, only these). */

@@ -18,6 +18,8 @@ import { DOCUMENT_LANGUAGES } from './operations.ts';
 import { EMPLOYMENT_TYPES, WORKING_PATTERN_NAMES } from '../hr/model.ts';
 import { PAY_COMPONENT_CALCS, PAY_COMPONENT_KINDS } from './hr.ts';
 import { FormulaError, parseFormula } from '../hr/formula.ts';
+import { PERFORMANCE_SCHEMAS } from './performance-schemas.ts';
+import { RECRUITMENT_SCHEMAS } from './recruitment.ts';
 
 /** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {
@@ -331,6 +333,8 @@ export const RESOURCE_SCHEMAS = {
       }
     }, { message: 'formula_invalid', path: ['formula'] }),
   'salary-assignments': z.object({ employee_id: uuidRef, structure_id: uuidRef, valid_from: isoDate, notes: optionalText(500) }),
+  ...PERFORMANCE_SCHEMAS,
+  ...RECRUITMENT_SCHEMAS,
 } satisfies Record<ResourceName, z.ZodObject>;
 
 export type ResourceSchemas = typeof RESOURCE_SCHEMAS;

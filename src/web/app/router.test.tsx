@@ -58,12 +58,11 @@ describe('app routes', () => {
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/hr/performance/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Performance review' })).toBeTruthy();
+    renderRoutes(buildRouteObjects(ROUTES), '/organisation/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organisation analytics' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Performance' });
-    expect(crumbs.getAttribute('href')).toBe('/organisation/hr/performance');
-    await waitFor(() => expect(document.title).toBe('Performance review · FYN'));
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Organisation analytics')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Organisation analytics · FYN'));
     useSessionStore.getState().clear();
   });
 

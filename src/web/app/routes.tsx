@@ -90,6 +90,8 @@ const HrContractsScreen = lazyScreen(() => import('./hr-contracts.tsx'), 'HrCont
 const HrPayrollScreen = lazyScreen(() => import('./hr-payroll.tsx'), 'HrPayrollScreen');
 const PayrollRunScreen = lazyScreen(() => import('../features/hr/payroll-run-screen.tsx'), 'PayrollRunScreen');
 const LeaveScreen = lazyScreen(() => import('../features/hr/leave-screen.tsx'), 'LeaveScreen');
+const HrPerformanceScreen = lazyScreen(() => import('./hr-performance.tsx'), 'HrPerformanceScreen');
+const ReviewScreen = lazyScreen(() => import('../features/performance/review-screen.tsx'), 'ReviewScreen');
 const QuotationDocumentsScreen = lazyScreen(() => import('../features/operations/documents-screens.tsx'), 'QuotationDocumentsScreen');
 const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen');
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
@@ -101,6 +103,8 @@ const CarbonOffsettingScreen = lazyScreen(() => import('./carbon-offsetting.tsx'
 const CrmHomeScreen = lazyScreen(() => import('../features/quotes/crm-home-screen.tsx'), 'CrmHomeScreen');
 const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx'), 'RatesScreen');
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
+const RecruitmentHubScreen = lazyScreen(() => import('./recruitment-hub.tsx'), 'RecruitmentHubScreen');
+const CareersScreen = lazyScreen(() => import('../features/recruitment/careers-screen.tsx'), 'CareersScreen');
 /** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
 const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
 const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
@@ -149,7 +153,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/documents/template', 'document_template', AUTH, ccScreen('documentTemplates')),
   home('/exceptions', 'exceptions', AUTH, ExceptionsScreen, { area: 'general', icon: 'exceptions' }),
   home('/notification', 'notifications', AUTH, NotificationsScreen, { area: 'general', icon: 'notifications' }),
-  home('/recruitment-hub', 'recruitment_hub', AUTH, Placeholder, { area: 'general', icon: 'recruitment' }),
+  home('/recruitment-hub', 'recruitment_hub', AUTH, RecruitmentHubScreen, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, UserPostsScreen, { area: 'general', icon: 'posts' }),
   home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
@@ -165,6 +169,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/quote/:token', titleKey: 'titles.quote_link', layout: 'pricing', guards: OPEN, screen: PublicQuoteScreen },
   // The tracking link a shipment's client is given: no account, logged in or not.
   { path: '/track/:token', titleKey: 'titles.track_link', layout: 'pricing', guards: OPEN, screen: PublicTrackingScreen },
+  // A job opening's public application page: no account, logged in or not.
+  { path: '/careers/:slug', titleKey: 'titles.careers', layout: 'pricing', guards: OPEN, screen: CareersScreen },
 
   // Authentication
   { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
@@ -241,8 +247,8 @@ export const ROUTES: readonly AppRoute[] = [
   home(`${HR}/leave-management`, 'hr_leave_management', ORG, LeaveScreen, { area: 'hr' }),
   home(`${HR}/payroll`, 'hr_payroll', ORG, HrPayrollScreen, { area: 'hr' }),
   home(`${HR}/payroll/:id`, 'hr_payroll_detail', ORG, PayrollRunScreen),
-  home(`${HR}/performance`, 'hr_performance', AUTH, Placeholder, { area: 'hr' }),
-  home(`${HR}/performance/:id`, 'hr_performance_detail', AUTH, Placeholder),
+  home(`${HR}/performance`, 'hr_performance', AUTH, HrPerformanceScreen, { area: 'hr' }),
+  home(`${HR}/performance/:id`, 'hr_performance_detail', AUTH, ReviewScreen),
 
   // Spec `/:all(.*)`: anything else.
   { path: '*', titleKey: 'titles.not_found', layout: '404', guards: OPEN, screen: NotFoundScreen },

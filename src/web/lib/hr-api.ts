@@ -44,7 +44,8 @@ export const hrApi = {
   importHolidays: (country: string, year: number) => api.post<Holiday[]>('/holidays/import', { country, year }),
   bankAccount: (employeeId: string) => api.get<BankAccount | null>(`/employees/${employeeId}/bank-account`),
   saveBankAccount: (employeeId: string, body: BankAccountBody) => api.put<BankAccount>(`/employees/${employeeId}/bank-account`, body),
-  leaveTypes: () => api.list<{ id: string; code: string; name: string; allow_half_days: boolean; active: boolean }>('/leave-types', { params: { per_page: 100 } }),
+  // Every member asks for leave, so the choice comes from /leave/types (the leave-types resource is HR's).
+  leaveTypes: () => api.get<{ id: string; code: string; name: string; paid: boolean; requires_hr_approval: boolean; allow_half_days: boolean }[]>('/leave/types'),
 };
 
 export type PayrollRun = { id: string; period_start: string; period_end: string; status: 'draft' | 'approved' | 'paid'; payslips: number; totals: { currency: string; gross_minor: number; deductions_minor: number; net_minor: number }[]; approved_at: string | null; paid_at: string | null; created_at: string };

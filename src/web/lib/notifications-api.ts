@@ -39,6 +39,8 @@ export function linkOf(n: Pick<Notification, 'type' | 'subject'>): string {
       return '/organisation/hr/leave-management';
     case 'contract':
       return '/organisation/hr/contracts';
+    case 'applicant':
+      return `/recruitment-hub?applicant=${n.subject.id}`;
     default:
       return '/notification';
   }

@@ -1,12 +1,13 @@
 import { STANDARD_TASK_TEMPLATES } from '#shared/resources/operations.ts';
 import { STANDARD_ANNUAL_POLICY, STANDARD_LEAVE_TYPES } from '#shared/resources/hr.ts';
+import { STANDARD_RECRUITMENT_STAGES } from '#shared/resources/recruitment.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_STAGES, PIPELINE_KINDS, type PipelineKind } from '#shared/crm/model.ts';
 import { STANDARD_REFERENCE_LISTS, type ReferenceListName } from '#shared/resources/reference-lists.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, pipelineStages, pipelines, taskTemplatesTable, transportModesTable, leaveTypesTable, leavePoliciesTable } from '../../db/schema/index.ts';
+import { directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, pipelineStages, pipelines, taskTemplatesTable, transportModesTable, leaveTypesTable, leavePoliciesTable, recruitmentStagesTable } from '../../db/schema/index.ts';
 
 /** A pipeline with its stages in order (the defaults of its kind unless given). */
 export async function createPipeline(tx: Tx, organisationId: string, name: string, kind: PipelineKind, stages = DEFAULT_STAGES[kind], position = 0): Promise<string> {
@@ -42,6 +43,7 @@ export async function createReferenceLists(tx: Tx, organisationId: string): Prom
   const types = STANDARD_LEAVE_TYPES.map((r) => ({ organisation_id: organisationId, id: uuidv7(), ...r }));
   await tx.insert(leaveTypesTable).values(types);
   await tx.insert(leavePoliciesTable).values({ organisation_id: organisationId, id: uuidv7(), leave_type_id: types[0].id, ...STANDARD_ANNUAL_POLICY });
+  await tx.insert(recruitmentStagesTable).values(STANDARD_RECRUITMENT_STAGES.map((r) => ({ organisation_id: organisationId, id: uuidv7(), ...r })));
 }
 
 /** The active codes of one of the organisation's reference lists (what quotes and rates may use). */

@@ -232,4 +232,17 @@ describe('demo data', () => {
     const withEvents = shipments.find((s) => s.status === 'in_transit')!;
     expect((await owner.get(`/api/shipments/${withEvents.id}/events`)).data.data.length).toBeGreaterThan(3);
   });
+
+  it('gives Northwind an open annual review: Arjun’s completed, Sofia’s waiting for him, goals rolled up from sub-goals', async () => {
+    const arjun = await login('admin@demo.fyn.local');
+    const mine = (await arjun.get('/api/reviews')).data.data as { status: string; final_score: string | null }[];
+    // 30·4 + 30·5 + 20·4 + 20·3 = 410 → 4.10.
+    expect(mine).toMatchObject([{ status: 'completed', final_score: '4.10' }]);
+    const toDo = (await arjun.get('/api/reviews?scope=to_review&status=manager_review')).data.data as { employee_name: string }[];
+    expect(toDo.map((r) => r.employee_name).sort()).toEqual(['Daan Jansen', 'Sofia Ocean']);
+    const sofia = await login('ocean@demo.fyn.local');
+    const goals = (await sofia.get('/api/goals/mine')).data.data as { title: string; rolled_progress: number }[];
+    // Sub-goals 100 (weight 2), 60 and 20 (weight 1 each): (200 + 60 + 20) / 4 = 70.
+    expect(goals.find((g) => g.title === 'Cut booking-to-HBL time to 24 h')?.rolled_progress).toBe(70);
+  });
 });

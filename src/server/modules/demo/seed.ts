@@ -2,6 +2,8 @@ import { seedDemoSales } from './sales.ts';
 import { seedDemoCrmRecords } from './crm-records.ts';
 import { seedDemoOperations } from './operations.ts';
 import { seedDemoHr } from './hr.ts';
+import { seedDemoRecruitment } from './recruitment.ts';
+import { seedDemoPerformance } from './performance.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -66,6 +68,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoCrmRecords(ctx, org.id, ids);
   await seedDemoOperations(ctx, org.id, ids, booked);
   await seedDemoHr(ctx, org.id, ids);
+  await seedDemoRecruitment(ctx, org.id, ids);
+  await seedDemoPerformance(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

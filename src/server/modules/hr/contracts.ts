@@ -43,6 +43,17 @@ const select = (organisationId: string) => sql`
     join users u on u.id = e.user_id
    where c.organisation_id = ${organisationId}`;
 
+/** Writes a draft contract and its audit event in the caller's transaction (POST /api/contracts, and hiring in the recruitment hub). */
+export async function insertDraftContract(tx: Tx, organisationId: string, actorId: string, b: z.output<typeof contractBody>): Promise<string> {
+  const id = uuidv7();
+  await tx.insert(contracts).values({
+    organisation_id: organisationId, id, employee_id: b.employee_id, type: b.type, start_date: b.start_date, end_date: b.end_date, probation_months: b.probation_months,
+    notice_days: b.notice_days, hours_per_week: b.hours_per_week, salary_minor: b.salary.amount_minor, salary_currency: b.salary.currency, salary_period: b.salary.period, created_by: actorId,
+  });
+  await audit(tx, organisationId, actorId, 'contracts', 'create', id, { employee_id: b.employee_id, type: b.type, start_date: b.start_date });
+  return id;
+}
+
 /** Two active contracts of one employee overlapping: the exclusion constraint's refusal, said plainly. */
 const overlap = () => new AppError(409, 'contract_overlap', 'This contract overlaps another active contract of the same employee: end that one first, or change the dates.');
 
@@ -109,15 +120,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'Write a contract for an employee (a draft)', body: contractBody, response: { 201: envelope(contractSchema) } },
   }, async (req, reply) => {
     const m = await member(req, 'create');
-    const b = req.body;
-    const id = uuidv7();
-    await db.transaction(async (tx) => {
-      await tx.insert(contracts).values({
-        organisation_id: m.organisation.id, id, employee_id: b.employee_id, type: b.type, start_date: b.start_date, end_date: b.end_date, probation_months: b.probation_months,
-        notice_days: b.notice_days, hours_per_week: b.hours_per_week, salary_minor: b.salary.amount_minor, salary_currency: b.salary.currency, salary_period: b.salary.period, created_by: m.user.id,
-      });
-      await audit(tx, m.organisation.id, m.user.id, 'contracts', 'create', id, { employee_id: b.employee_id, type: b.type, start_date: b.start_date });
-    }).catch(refuseOverlap);
+    const id = await db.transaction((tx) => insertDraftContract(tx, m.organisation.id, m.user.id, req.body)).catch(refuseOverlap);
     return reply.status(201).send(await answer(m, id));
   });
 

@@ -183,6 +183,12 @@ describe('leave', () => {
   it('refuses more days than the balance, overlapping requests, weekends only and half days where the type has none', async () => {
     const tooMany = await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-06-01', end_date: '2026-07-31' });
     expect(tooMany.data.error.code).toBe('leave_balance');
+    // Everyone may see which kinds of leave to ask for (the leave-types records themselves are HR's).
+    expect((await sofia.get('/api/leave-types')).statusCode).toBe(403);
+    expect(((await sofia.get('/api/leave/types')).data.data as { code: string }[]).map((x) => x.code).sort()).toEqual(['ANNUAL', 'COMPASSIONATE', 'PARENTAL', 'SICK', 'UNPAID']);
+    // A year at most in one request (refused before any day is counted).
+    const ages = await sofia.post('/api/leave-requests', { leave_type_id: parental, start_date: '0001-01-01', end_date: '9999-12-31' });
+    expect(ages.data.error.fields.end_date).toBe('A request covers at most a year: split longer leave into several requests.');
     expect((await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-12-26', end_date: '2026-12-27' })).statusCode).toBe(422);
     expect((await sofia.post('/api/leave-requests', { leave_type_id: parental, start_date: '2026-10-05', end_date: '2026-10-06', half_day_end: true })).data.error.fields.half_day_start).toBeTruthy();
     const first = await sofia.post('/api/leave-requests', { leave_type_id: annual, start_date: '2026-09-07', end_date: '2026-09-08' });

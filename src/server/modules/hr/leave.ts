@@ -264,6 +264,18 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: { leave: rows.map(present), holidays: holidays.sort((a, b) => a.date.localeCompare(b.date)) } };
   });
 
+  api.get('/api/leave/types', {
+    config: { access: 'member' },
+    schema: {
+      tags, summary: 'The active leave types one may ask for (every member; changing them is the `leave-types` resource, module hr)',
+      response: { 200: envelope(z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), paid: z.boolean(), requires_hr_approval: z.boolean(), allow_half_days: z.boolean() }))) },
+    },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    return { data: await rowsOf<{ id: string; code: string; name: string; paid: boolean; requires_hr_approval: boolean; allow_half_days: boolean }>(db, sql`
+      select id, code, name, paid, requires_hr_approval, allow_half_days from leave_types where organisation_id = ${m.organisation.id} and active order by name`) };
+  });
+
   api.get('/api/leave/balances', {
     config: { access: 'member' },
     schema: {

@@ -25,6 +25,7 @@ const WHAT: Record<NotificationType, Sentence> = {
   leave_approved: (n) => `${whoOf(n)} approved your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
   contract_ending: (n) => `${String(n.data.name ?? '')}'s contract ends on ${String(n.data.date ?? '')}.`,
   probation_ending: (n) => `${String(n.data.name ?? '')}'s probation ends on ${String(n.data.date ?? '')}.`,
+  application_received: (n) => `${String(n.data.name ?? 'Someone')} applied for ${String(n.data.opening ?? 'a job opening')}.`,
   leave_rejected: (n) => `${whoOf(n)} turned down your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
 };
 

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayChangeRole, assertMayCreateRole } from '../organisations/privileges.ts';
 import type { ResourceHooks, TenantTable, Tx } from './register.ts';
+import { reviewCriterionHooks, reviewCycleHooks } from '../hr/performance.ts';
 
 /**
  * Built-in roles keep their names; Owner keeps every permission; none of them can be deleted; and
@@ -109,4 +110,6 @@ export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   'native-contacts': nativeContactHooks,
   'sell-rules': sellRuleHooks,
   leads: leadHooks,
+  'review-cycles': reviewCycleHooks,
+  'review-criteria': reviewCriterionHooks,
 };

@@ -3,6 +3,8 @@ import {
   leadsTable, nativeContactsTable, nativeOrganisationsTable, organisationCurrenciesTable, partnersTable, sellRulesTable, roles, standardsCertificationsTable, supplyChainNetworksTable, tasksTable, workAllocationsTable, workClassificationsTable,
   carbonOffsetsTable, clocksTable, crmActivitiesTable, directionsTable, equipmentTypesTable, incotermsTable, loadTypesTable, nativeAddressesTable,
   nativeBankDetailsTable, nativeStandardsCertificationsTable, nativeSupplyChainNetworksTable, transportModesTable, taskTemplatesTable, documentTemplatesTable, employeesTable, leaveTypesTable, leavePoliciesTable, salaryStructuresTable, payComponentsTable, salaryAssignmentsTable,
+  reviewCyclesTable, reviewCriteriaTable,
+  recruitmentStagesTable,
 } from '../../db/schema/index.ts';
 import type { ResourceName } from '#shared/resources/registry.ts';
 import type { TenantTable } from './register.ts';
@@ -49,6 +51,9 @@ export const RESOURCE_TABLES: Record<ResourceName, TenantTable> = {
   'salary-structures': salaryStructuresTable,
   'pay-components': payComponentsTable,
   'salary-assignments': salaryAssignmentsTable,
+  'review-cycles': reviewCyclesTable,
+  'review-criteria': reviewCriteriaTable,
+  'recruitment-stages': recruitmentStagesTable,
 };
 
 export const tableOf = (name: ResourceName): TenantTable => RESOURCE_TABLES[name];

@@ -14,12 +14,34 @@ import { accounts, auditEvents, departmentsTable, organisationMembers, roles, st
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { authHeaders, forwardCookies, getSession } from '../auth/session.ts';
 import { invitationMail } from '../mail/templates.ts';
+import type { Mail } from '../mail/mailer.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { organisations } from '../../db/schema/index.ts';
 import { requireMember } from '../organisations/membership.ts';
 import { assertMayAssignRole, assertMayChangeMember } from '../organisations/privileges.ts';
 
 const INVITATION_DAYS = 7;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Writes an invitation into a role (and department) in the caller's transaction and answers the
+ * invitation mail, to be sent once that transaction has committed (staff invitations, and hiring an
+ * applicant in the recruitment hub).
+ */
+export async function createStaffInvitation(
+  tx: Db | Tx,
+  ctx: AppContext,
+  i: { organisationId: string; organisationName: string; inviter: { id: string; name: string }; email: string; role: { id: string; name: string }; departmentId: string | null },
+): Promise<{ id: string; mail: Mail }> {
+  const token = randomBytes(24).toString('base64url');
+  const id = uuidv7();
+  await tx.insert(staffInvitations).values({
+    organisation_id: i.organisationId, id, email: i.email, role_id: i.role.id, department_id: i.departmentId,
+    token_hash: hashToken(token), invited_by: i.inviter.id, expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+  });
+  const link = `${ctx.config.appUrl}/auth/sign-up?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(i.email)}`;
+  return { id, mail: invitationMail(i.email, i.inviter.name, i.organisationName, i.role.name, link, INVITATION_DAYS) };
+}
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +65,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
       .innerJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
       .leftJoin(departmentsTable, and(eq(departmentsTable.organisation_id, organisationMembers.organisation_id), eq(departmentsTable.id, organisationMembers.department_id)));
   const view = (r: Awaited<ReturnType<ReturnType<typeof staffQuery>['execute']>>[number]) => ({
-    ...r, status: r.status as 'active' | 'deactivated', joined_at: r.joined_at.toISOString(),
+    ...r, status: r.status as 'active' | 'deactivated' | 'invited', joined_at: r.joined_at.toISOString(),
   });
 
   api.get('/api/staff', {
@@ -75,6 +97,8 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
         .innerJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
         .where(and(eq(organisationMembers.organisation_id, orgId), eq(organisationMembers.user_id, userId)));
       if (!member) throw notFound('The member');
+      // Someone hired in the recruitment hub becomes active by accepting their invitation (which sets their password), never by this switch.
+      if (member.status === 'invited' && req.body.status !== undefined) throw new AppError(409, 'member_invited', 'This person has not accepted their invitation yet: they become active when they do.');
       if (changesAccess) {
         // The caller's own role as it is now, under the lock: a role changed a moment ago counts.
         const [caller] = await tx
@@ -149,18 +173,12 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
     assertMayAssignRole(m, role);
     const [existing] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.email, req.body.email));
     if (existing?.organisationId === orgId) throw invalidField('already_member', 'email', 'already_member');
-    const token = randomBytes(24).toString('base64url');
-    const id = uuidv7();
-    try {
-      await db.insert(staffInvitations).values({
-        organisation_id: orgId, id, email: req.body.email, role_id: role.id, department_id: req.body.department_id ?? null,
-        token_hash: hashToken(token), invited_by: m.user.id, expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-      });
-    } catch {
+    const { id, mail } = await createStaffInvitation(db, ctx, {
+      organisationId: orgId, organisationName: m.organisation.name, inviter: m.user, email: req.body.email, role, departmentId: req.body.department_id ?? null,
+    }).catch(() => {
       throw invalidField('validation_failed', 'department_id', 'reference_invalid');
-    }
-    const link = `${ctx.config.appUrl}/auth/sign-up?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(req.body.email)}`;
-    await ctx.mailer.send(invitationMail(req.body.email, m.user.name, m.organisation.name, role.name, link, INVITATION_DAYS));
+    });
+    await ctx.mailer.send(mail);
     const [row] = await db.select().from(staffInvitations).where(and(eq(staffInvitations.organisation_id, orgId), eq(staffInvitations.id, id)));
     return reply.status(201).send({ data: invitationView({ ...row, role_name: role.name }) });
   });
@@ -196,25 +214,39 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
       userId = session.user.id;
     } else {
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, inv.i.email));
-      if (existing) throw new AppError(401, 'unauthenticated', `Log in as ${inv.i.email} to accept this invitation.`);
+      // Someone hired in the recruitment hub: an account made at hiring, with no password yet and an
+      // `invited` membership; accepting sets the password (the mailed link proves the address).
+      const [hired] = existing
+        ? await db.select({ id: users.id }).from(users)
+          .innerJoin(organisationMembers, and(eq(organisationMembers.user_id, users.id), eq(organisationMembers.organisation_id, inv.i.organisation_id), eq(organisationMembers.status, 'invited')))
+          .where(and(eq(users.id, existing.id), sql`not exists (select 1 from accounts a where a.user_id = ${existing.id})`))
+        : [];
+      if (existing && !hired) throw new AppError(401, 'unauthenticated', `Log in as ${inv.i.email} to accept this invitation.`);
       const name = req.body.name;
       const password = passwordSchema.safeParse(req.body.password ?? '');
       const fields: Record<string, string> = {};
-      if (!name) fields.name = validationMessage('name_required');
+      if (!name && !hired) fields.name = validationMessage('name_required');
       if (!password.success) fields.password = validationMessage(String(password.error.issues[0].message));
       if (Object.keys(fields).length) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', fields);
       const { password: hasher } = await ctx.auth.$context;
-      userId = uuidv7();
+      userId = hired?.id ?? uuidv7();
       const hash = await hasher.hash(password.data!);
       await db.transaction(async (tx) => {
-        await tx.insert(users).values({ id: userId, email: inv.i.email, name: name!, emailVerified: true });
+        if (hired) await tx.update(users).set({ ...(name && { name }), emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+        else await tx.insert(users).values({ id: userId, email: inv.i.email, name: name!, emailVerified: true });
         await tx.insert(accounts).values({ id: uuidv7(), userId, accountId: userId, providerId: 'credential', password: hash });
       });
     }
     await db.transaction(async (tx) => {
-      const claimed = await tx.update(users).set({ organisationId: inv.i.organisation_id, emailVerified: true, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.organisationId))).returning({ id: users.id });
-      if (claimed.length === 0) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
-      await tx.insert(organisationMembers).values({ organisation_id: inv.i.organisation_id, user_id: userId, role_id: inv.i.role_id, department_id: inv.i.department_id });
+      // A pending membership (made when the person was hired) becomes active; otherwise the person joins.
+      const activated = await tx.update(organisationMembers).set({ status: 'active', role_id: inv.i.role_id, department_id: inv.i.department_id, updated_at: new Date() })
+        .where(and(eq(organisationMembers.organisation_id, inv.i.organisation_id), eq(organisationMembers.user_id, userId), eq(organisationMembers.status, 'invited'))).returning({ id: organisationMembers.user_id });
+      if (activated.length) await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+      else {
+        const claimed = await tx.update(users).set({ organisationId: inv.i.organisation_id, emailVerified: true, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.organisationId))).returning({ id: users.id });
+        if (claimed.length === 0) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
+        await tx.insert(organisationMembers).values({ organisation_id: inv.i.organisation_id, user_id: userId, role_id: inv.i.role_id, department_id: inv.i.department_id });
+      }
       await tx.update(staffInvitations).set({ accepted_at: new Date(), updated_at: new Date() }).where(and(eq(staffInvitations.organisation_id, inv.i.organisation_id), eq(staffInvitations.id, inv.i.id)));
       await tx.insert(auditEvents).values({ organisation_id: inv.i.organisation_id, id: uuidv7(), actor_user_id: userId, action: 'create', entity: 'staff', entity_id: userId, changes: { invitation: inv.i.id } });
     });

@@ -305,7 +305,8 @@ export async function defineFuzz(file: string, share: number, shares: number) {
         answers.push(`${what}: ${res.status}`);
       }
       const sample = UPLOAD_SAMPLES[op.key] ?? { filename: 'one.png', type: 'image/png', data: png };
-      const accepted = await send(op, { kind: 'valid', path, query: [], body: multipart([{ name: 'file', ...sample }]), headers: form });
+      const { fields = {}, ...file } = sample as typeof sample & { fields?: Record<string, string> };
+      const accepted = await send(op, { kind: 'valid', path, query: [], body: multipart([...Object.entries(fields).map(([name, data]) => ({ name, data })), { name: 'file', ...file }]), headers: form });
       expect([200, 201], accepted.body).toContain(accepted.status);
       expect(answers.filter((a) => !/: 4\d\d$/.test(a) && !a.startsWith('two files')), 'malformed uploads not refused').toEqual([]);
       expect(w.serverErrors.slice(errors)).toEqual([]);

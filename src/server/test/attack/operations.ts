@@ -68,6 +68,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/public/quotes/{token}/accept': 'a quotation’s client link, proven by its token',
   'POST /api/public/quotes/{token}/decline': 'a quotation’s client link, proven by its token',
   'GET /api/public/tracking/{token}': 'a shipment’s client tracking link, proven by its token',
+  'GET /api/public/openings/{slug}': 'a job opening’s public application page (open openings only, nothing internal)',
+  'POST /api/public/openings/{slug}/applications': 'applying for an open job with a CV (no account; size, type and rate limits)',
   'POST /api/tracking/webhook/{organisationId}': 'carriers’ tracking events, proven by the HMAC signature',
   'POST /api/dev/billing/advance-clock': 'developer mode only (never mounted in production)',
   'GET /api/dev/mail': 'developer mode only (never mounted in production)',
@@ -80,9 +82,11 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import'];
+export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import', 'POST /api/public/openings/{slug}/applications'];
 /** The real file each upload takes (a picture unless named here): an import takes a table. */
-export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string }> = {
+export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string; name?: string; fields?: Record<string, string> }> = {
+  // A CV under the field name `cv`, with the applicant's name and e-mail beside it.
+  'POST /api/public/openings/{slug}/applications': { name: 'cv', filename: 'cv.pdf', type: 'application/pdf', data: '%PDF-1.7\nA CV\n%%EOF\n', fields: { name: 'Attack Applicant', email: 'attack.applicant@example.com' } },
   'POST /api/leads/import': { filename: 'leads.csv', type: 'text/csv', data: 'company_name,country,source\nHull Timber Ltd,GB,website\n' },
   'POST /api/rates/import': {
     filename: 'rates.csv',

@@ -65,6 +65,7 @@ export type Snapshot = { counts: Record<string, number>; audit: string };
 export const WRITES_ON_REJECTION: Record<string, { writes: string[]; why: string }> = {
   'POST /api/auth/login': { writes: ['throttles'], why: 'wrong passwords are counted (docs/product.md#login-throttling)' },
   'POST /api/auth/register': { writes: ['throttles'], why: 'sign-ups per address are counted whether or not they succeed' },
+  'POST /api/public/openings/{slug}/applications': { writes: ['throttles'], why: 'applications per address are counted whether or not they succeed' },
   'POST /api/auth/verify-otp': { writes: ['verifications'], why: 'wrong codes are counted against the code' },
   'POST /api/billing/subscribe': {
     writes: ['organisations(billing_lock_until,billing_version,status,updated_at)', 'organisation_status_events'],
@@ -350,6 +351,26 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const payroll = await owner.post('/api/payroll-runs', { period_start: '2026-10-01', period_end: '2026-10-31' });
   if (payroll.statusCode !== 201) throw new Error(`could not start a payroll run: ${payroll.statusCode} ${payroll.body}`);
   add('/api/payroll-runs/', payroll.data.data.id);
+  // An approved run of the month before, with the employee's payslip (the contract active): the payslip PDF's record.
+  await owner.post(`/api/contracts/${contract.data.data.id}/activate`, {});
+  const approved = await owner.post('/api/payroll-runs', { period_start: '2026-09-01', period_end: '2026-09-30' });
+  await owner.post(`/api/payroll-runs/${approved.data.data.id}/approve`, {});
+  const slips = (await owner.get(`/api/payroll-runs/${approved.data.data.id}/payslips`)).data.data as { id: string }[];
+  if (!slips.length) throw new Error(`could not work out a payslip: ${approved.statusCode} ${approved.body}`);
+  add('/api/payslips/', slips[0].id);
+  // Performance: an open review cycle (one criterion weighing 100), the owner's own review in it, and a goal with a sub-goal.
+  const cycle = await owner.post('/api/review-cycles', { name: 'Seed annual review', period_start: '2026-01-01', period_end: '2026-12-31' });
+  await owner.post('/api/review-criteria', { cycle_id: cycle.data.data.id, name: 'Customer service', weight: '100' });
+  const opened = await owner.post(`/api/review-cycles/${cycle.data.data.id}/open`, {});
+  if (opened.statusCode !== 200) throw new Error(`could not open a review cycle: ${opened.statusCode} ${opened.body}`);
+  add('/api/review-cycles/', cycle.data.data.id);
+  const review = (await owner.get(`/api/reviews?scope=all&cycle_id=${cycle.data.data.id}`)).data.data as { id: string }[];
+  if (!review.length) throw new Error('opening a review cycle made no review of the seeded employee');
+  add('/api/reviews/', review[0].id);
+  const goal = await owner.post('/api/goals', { employee_id: byPrefix['/api/employees/'][0], title: 'Seed goal', cycle_id: cycle.data.data.id });
+  if (goal.statusCode !== 201) throw new Error(`could not set a goal: ${goal.statusCode} ${goal.body}`);
+  await owner.post('/api/goals', { title: 'Seed sub-goal', parent_id: goal.data.data.id });
+  add('/api/goals/', goal.data.data.id);
   // A chat with a colleague, a message with a file in it, and the colleague's notification of it.
   const colleague = await owner.join(owner.role('staff'));
   const chat = await owner.post('/api/chats', { member_ids: [colleague.userId] });
@@ -364,6 +385,21 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   if (sent.statusCode !== 201) throw new Error(`could not send a chat message: ${sent.statusCode} ${sent.body}`);
   const told = (await colleague.get('/api/notifications')).data.data as { id: string }[];
   add('/api/notifications/', told[0].id);
+  // Recruitment: an open opening (its public slug too), an applicant with an interview and an offer.
+  const opening = await owner.post('/api/job-openings', { title: 'Seed export coordinator', location: 'GBFXT', employment_type: 'full_time', description: 'Seed opening' });
+  if (opening.statusCode !== 201) throw new Error(`could not write an opening: ${opening.statusCode} ${opening.body}`);
+  await owner.post(`/api/job-openings/${opening.data.data.id}/open`, {});
+  add('/api/job-openings/', opening.data.data.id);
+  add('/api/public/openings/', opening.data.data.public_slug);
+  const applicant = await owner.post('/api/applicants', { opening_id: opening.data.data.id, name: 'Seed Applicant', email: `seed-applicant-${Math.random().toString(36).slice(2)}@example.com` });
+  if (applicant.statusCode !== 201) throw new Error(`could not add an applicant: ${applicant.statusCode} ${applicant.body}`);
+  add('/api/applicants/', applicant.data.data.id);
+  const interview = await owner.post('/api/interviews', { applicant_id: applicant.data.data.id, scheduled_at: '2026-12-01T10:00:00Z' });
+  if (interview.statusCode !== 201) throw new Error(`could not schedule an interview: ${interview.statusCode} ${interview.body}`);
+  add('/api/interviews/', interview.data.data.id);
+  const offer = await owner.post('/api/offers', { applicant_id: applicant.data.data.id, job_title: 'Export coordinator', contract_type: 'permanent', start_date: '2027-01-04', salary: { amount_minor: 3_200_000, currency: 'GBP', period: 'year' }, hours_per_week: '37.5' });
+  if (offer.statusCode !== 201) throw new Error(`could not write an offer: ${offer.statusCode} ${offer.body}`);
+  add('/api/offers/', offer.data.data.id);
   return { orgId: owner.orgId, byPrefix, userIds: [owner.userId, colleague.userId], emails: [owner.email, colleague.email] };
 }
 

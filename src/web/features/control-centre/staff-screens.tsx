@@ -133,7 +133,7 @@ export function StaffScreen() {
                         <Button type="text" icon={<EditOutlined aria-hidden="true" />} onClick={() => openStaffForm(m)}>
                           {t('control_centre.edit')}
                         </Button>
-                        {manageProblem(m) === null && (
+                        {manageProblem(m) === null && m.status !== 'invited' && (
                           <Popconfirm
                             title={t(m.status === 'active' ? 'staff.deactivate_confirm' : 'staff.reactivate_confirm', { name: m.name })}
                             okText={t(m.status === 'active' ? 'staff.deactivate' : 'staff.reactivate')}

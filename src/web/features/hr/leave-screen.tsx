@@ -106,7 +106,7 @@ function AskLeave({ open, onClose }: { open: boolean; onClose: () => void }) {
       <Typography.Paragraph type="secondary">{t('leave.working_days_hint')}</Typography.Paragraph>
       <Form<AskValues> form={form} layout="vertical" onFinish={submit} initialValues={{ half_day_start: false, half_day_end: false }}>
         <Form.Item name="leave_type_id" label={t('leave.type')} rules={[{ required: true, message: t('required') }]}>
-          <Select options={(types.data?.data ?? []).filter((x) => x.active).map((x) => ({ value: x.id, label: x.name }))} />
+          <Select options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))} />
         </Form.Item>
         <Form.Item name="range" label={t('leave.dates')} rules={[{ required: true, message: t('required') }]}><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item>
         <Space size={24} wrap>
