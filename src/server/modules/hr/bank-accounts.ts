@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { can, requireMember, type Membership } from '../organisations/membership.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 
 type Row = { employee_id: string; holder: string; iban: string | null; bic: string | null; account_number: string | null; bank_code: string | null; bank_name: string | null; updated_at: unknown };
 

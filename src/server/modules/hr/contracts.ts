@@ -13,7 +13,7 @@ import { contracts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pgCode } from '../../lib/sql-text.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import { organisationHeader } from '../operations/documents.ts';
 import { renderContractPdf } from './pdf.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';

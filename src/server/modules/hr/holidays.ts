@@ -11,7 +11,7 @@ import { holidays } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 
 export const HOLIDAY_SOURCE = 'date-holidays 3.37.0 (code ISC; holiday data CC BY-SA 3.0, from Wikipedia articles)';
 

@@ -14,7 +14,7 @@ import { leaveEntries, leaveRequests } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { can, requireMember, type Membership } from '../organisations/membership.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import { daysOff, holidaysOf } from './holidays.ts';
 
 type Employee = { id: string; user_id: string; manager_id: string | null; work_location: string; working_pattern: WorkingPattern; start_date: string; end_date: string | null; name: string };

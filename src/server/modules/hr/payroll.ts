@@ -18,7 +18,7 @@ import { can, requireMember, requirePermission, type Membership } from '../organ
 import { organisationHeader } from '../operations/documents.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
 import { renderPayslipPdf } from './pdf.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import { daysOff } from './holidays.ts';
 
 const runSchema = z.object({

@@ -17,7 +17,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { goals, reviews } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import type { ResourceHooks } from '../resources/register.ts';
 
 type CycleRow = { id: string; name: string; period_start: string; period_end: string; self_review_due: string | null; manager_review_due: string | null; rating_scale_max: number; status: CycleStatus };

@@ -12,7 +12,8 @@ import { bookings, shipments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../quotes/service.ts';
-import { attachTasks, audit, shipmentNumbers, type BookingRow } from './service.ts';
+import { attachTasks, shipmentNumbers, type BookingRow } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 type Row = BookingRow & { quote_number: string; shipment_id: string | null; shipment_number: string | null };
 

@@ -20,7 +20,8 @@ import { loadQuote, nextNumber, placeNames, presentQuote } from '../quotes/servi
 import { renderQuotePdf } from '../quotes/pdf.ts';
 import type { DocumentLanguage } from '../documents/labels.ts';
 import { renderDocumentPdf, type DocumentData } from '../documents/render.ts';
-import { audit, isoOf, loadShipment, type ShipmentRow } from './service.ts';
+import { isoOf, loadShipment, type ShipmentRow } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -12,7 +12,8 @@ import { exceptionComments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { audit, isoOf, tellFollowers } from './service.ts';
+import { isoOf, tellFollowers } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 /** How long before a cut-off missing documents become an exception, and before free time ends a container is at risk. */
 export const CUTOFF_WARNING_HOURS = 24;

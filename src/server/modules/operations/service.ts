@@ -5,7 +5,8 @@ import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentSta
 import { ratioPct } from '#shared/money/amounts.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { auditEvents, bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
+import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../quotes/service.ts';
@@ -17,8 +18,6 @@ export type EventRow = typeof shipmentEvents.$inferSelect;
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 const day = (v: unknown): string | null => (v == null ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
 
-export const audit = (tx: Tx, organisationId: string, actor: string | null, entity: string, action: string, id: string, changes: Record<string, unknown>) =>
-  tx.insert(auditEvents).values({ organisation_id: organisationId, id: uuidv7(), actor_user_id: actor, action, entity, entity_id: id, changes });
 
 /** The prefix of a house reference by mode: bill of lading, air waybill, CMR consignment note, rail waybill. */
 const HOUSE_PREFIX: Record<QuoteMode, string> = { sea_fcl: 'HBL', sea_lcl: 'HBL', air: 'HAWB', road_ftl: 'CMR', road_ltl: 'CMR', rail: 'RWB' };

@@ -19,8 +19,9 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
 import { presentDocument, type DocumentRow } from './documents.ts';
 import {
-  applyEvent, attachTasks, audit, isoOf, loadShipment, moveShipment, normaliseEvent, presentEvent, presentShipment, presentSummary, reanchorTasks, shipmentNumbers, type EventRow, type ShipmentRow,
+  applyEvent, attachTasks, isoOf, loadShipment, moveShipment, normaliseEvent, presentEvent, presentShipment, presentSummary, reanchorTasks, shipmentNumbers, type EventRow, type ShipmentRow,
 } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(shipmentSchema) };

@@ -9,7 +9,7 @@ import { rowsOf } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { audit } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 /**
  * Task meta and assignment (issue 12, item 5); the tasks themselves are the `tasks` resource

@@ -15,7 +15,8 @@ import { readUpload } from '../files/images.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 import { hashToken, placeNames } from '../quotes/service.ts';
 import { requireContainer } from './shipments.ts';
-import { applyEvent, audit, isoOf, normaliseEvent, type EventRow, type ShipmentRow } from './service.ts';
+import { applyEvent, isoOf, normaliseEvent, type EventRow, type ShipmentRow } from './service.ts';
+import { audit } from '../../lib/audit.ts';
 
 export const SIGNATURE_HEADER = 'x-fyn-signature';
 /** `sha256=<hex HMAC-SHA256 of the raw body>` with the organisation's secret. */

@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/client.ts';
 import { applicants } from '../../db/schema/index.ts';
 import { AppError, invalidField, tooManyRequests } from '../../lib/errors.ts';
 import { notify, membersWith } from '../notifications/notify.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import { stagesOf } from './service.ts';
 
 /** Applications per address: at most this many attempts in an hour, then an hour’s wait. */

@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { pgCode } from '../../lib/sql-text.ts';
 import { sendFile } from '../files/store.ts';
 import { insertDraftContract } from '../hr/contracts.ts';
-import { audit } from '../operations/service.ts';
+import { audit } from '../../lib/audit.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { assertMayAssignRole } from '../organisations/privileges.ts';
 import { createStaffInvitation } from '../staff/routes.ts';
