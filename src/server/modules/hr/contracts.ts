@@ -17,11 +17,10 @@ import { audit } from '../../lib/audit.ts';
 import { organisationHeader } from '../operations/documents.ts';
 import { renderContractPdf } from './pdf.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
+import { dayOrNull as day, iso } from '../../lib/dates.ts';
 
 type Row = typeof contracts.$inferSelect & { employee_name: string; employee_user_id: string };
 
-const day = (v: unknown) => (v == null ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
-const iso = (v: unknown) => new Date(v as string).toISOString();
 
 /** A contract as its reader may see it: the salary only with `payroll.view`, or when it is their own. */
 export function presentContract(r: Row, m: Membership): Contract {

@@ -16,12 +16,12 @@ import { notify } from '../notifications/notify.ts';
 import { can, requireMember, type Membership } from '../organisations/membership.ts';
 import { audit } from '../../lib/audit.ts';
 import { daysOff, holidaysOf } from './holidays.ts';
+import { day } from '../../lib/dates.ts';
 
 type Employee = { id: string; user_id: string; manager_id: string | null; work_location: string; working_pattern: WorkingPattern; start_date: string; end_date: string | null; name: string };
 type LeaveType = { id: string; code: string; name: string; deducts_balance: boolean; requires_hr_approval: boolean; allow_half_days: boolean; active: boolean };
 type RequestRow = typeof leaveRequests.$inferSelect & { employee_name: string; type_code: string; type_name: string; employee_user_id: string; manager_id: string | null };
 
-const day = (v: unknown) => String(v instanceof Date ? v.toISOString() : v).slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function employeeOf(db: Db | Tx, organisationId: string, where: { id?: string; userId?: string }): Promise<Employee | null> {

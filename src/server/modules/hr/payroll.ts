@@ -20,6 +20,7 @@ import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
 import { renderPayslipPdf } from './pdf.ts';
 import { audit } from '../../lib/audit.ts';
 import { daysOff } from './holidays.ts';
+import { day, isoOrNull as iso } from '../../lib/dates.ts';
 
 const runSchema = z.object({
   id: z.string(), period_start: z.string(), period_end: z.string(), status: z.enum(['draft', 'approved', 'paid']), payslips: z.number(),
@@ -39,8 +40,6 @@ type RunRow = typeof payrollRuns.$inferSelect;
 type BankColumns = { holder: string | null; iban: string | null; bic: string | null; account_number: string | null; bank_code: string | null };
 type SlipRow = typeof payslips.$inferSelect & { employee_name: string; period_start: string; period_end: string } & BankColumns;
 
-const day = (v: unknown) => String(v instanceof Date ? v.toISOString() : v).slice(0, 10);
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 const years = (from: string, to: string) => Array.from({ length: Number(to.slice(0, 4)) - Number(from.slice(0, 4)) + 1 }, (_, i) => Number(from.slice(0, 4)) + i);
 const later = (a: string, b: string) => (a > b ? a : b);
 const earlier = (a: string, b: string) => (a < b ? a : b);

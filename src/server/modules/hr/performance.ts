@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { audit } from '../../lib/audit.ts';
 import type { ResourceHooks } from '../resources/register.ts';
+import { isoOrNull as iso } from '../../lib/dates.ts';
 
 type CycleRow = { id: string; name: string; period_start: string; period_end: string; self_review_due: string | null; manager_review_due: string | null; rating_scale_max: number; status: CycleStatus };
 type ReviewRow = {
@@ -30,7 +31,6 @@ type ReviewRow = {
 type GoalRow = Omit<Goal, 'rolled_progress' | 'created_at' | 'updated_at'> & { employee_user_id: string; manager_id: string | null; cycle_status: CycleStatus | null; created_at: Date | string; updated_at: Date | string };
 type CriterionRow = { id: string; name: string; description: string | null; weight: string; position: number };
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
 const closed = () => new AppError(409, 'cycle_closed', 'This review cycle is closed: its reviews and goals are kept as they were.');
 

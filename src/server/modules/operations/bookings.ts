@@ -14,12 +14,12 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import { placeNames } from '../quotes/service.ts';
 import { attachTasks, shipmentNumbers, type BookingRow } from './service.ts';
 import { audit } from '../../lib/audit.ts';
+import { iso } from '../../lib/dates.ts';
 
 type Row = BookingRow & { quote_number: string; shipment_id: string | null; shipment_number: string | null };
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(bookingSchema) };
-const iso = (v: unknown) => new Date(v as string).toISOString();
 
 export function presentBooking(b: Row, places: Record<string, string>): Booking {
   return {

@@ -10,13 +10,12 @@ import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../quotes/service.ts';
+import { dayOrNull as day, isoOrNull as iso } from '../../lib/dates.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
 
-const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
-const day = (v: unknown): string | null => (v == null ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
 
 
 /** The prefix of a house reference by mode: bill of lading, air waybill, CMR consignment note, rail waybill. */

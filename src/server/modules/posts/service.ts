@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { PostImage } from '../../db/schema/index.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import type { PaymentProvider } from '../billing/provider.ts';
+import { iso } from '../../lib/dates.ts';
 
 /** Who reads: the person, their organisation (if an active member) and what their role allows. */
 export type Viewer = { id: string; orgId: string | null; permissions: ReadonlySet<string> };
@@ -53,7 +54,6 @@ type PostRow = {
   like_count: number; comment_count: number; created_at: string | Date; edited_at: string | Date | null;
   author_name: string; author_image: string | null; headline: string | null; org_name: string | null; org_logo: string | null; liked: boolean; cursor_at: string;
 };
-const iso = (d: string | Date) => new Date(d).toISOString();
 
 /** Whether the viewer may change (or delete, with `action`) a post: their own, or their organisation's with network.<action>. */
 export const mayChange = (v: Viewer, p: { author_id: string; organisation_id: string | null }, action: 'update' | 'delete' = 'update') =>

@@ -4,11 +4,10 @@ import type { ApplicantStatus, OpeningStatus } from '#shared/recruitment/model.t
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import type { applicants, interviews, jobOpenings, offers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { dayOrNull as day, iso } from '../../lib/dates.ts';
 
 /** Recruitment's reads and shared rules (issue 13, item 6): routes.ts and public.ts answer with these. */
 
-const day = (v: unknown) => (v == null ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
-const iso = (v: unknown) => new Date(v as string).toISOString();
 
 export type OpeningRow = typeof jobOpenings.$inferSelect & { department_name: string | null; hiring_manager_name: string | null; location_name: string | null; active_applicants: number; applicants: number };
 export type ApplicantRow = typeof applicants.$inferSelect & { opening_title: string; stage_name: string; rating: string | number | null };
