@@ -4,7 +4,7 @@
  * by cursor), and a pipeline board of 5 000 deals.
  */
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, postgresAvailable, startServer } from './support.ts';
+import { createBenchDatabase, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
 
 const RATES = Number(process.env.BENCH_CRM_RATES ?? 1_000_000);
 const QUOTES = Number(process.env.BENCH_CRM_QUOTES ?? 100_000);
@@ -12,7 +12,6 @@ const DEALS = Number(process.env.BENCH_CRM_DEALS ?? 5_000);
 const TARGET_MS = { search: 100, quotes: 100, board: 300 };
 const PORTS = ['CNSHA', 'CNNGB', 'CNSZX', 'HKHKG', 'SGSIN', 'KRPUS', 'JPTYO', 'INNSA', 'AEJEA', 'NLRTM', 'BEANR', 'DEHAM', 'GBFXT', 'GBSOU', 'GBLHR', 'ESVLC', 'ITGOA', 'PLGDN', 'USNYC', 'BRSSZ'];
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function timed(base: string, cookie: string, path: string) {
   const s = performance.now();

@@ -7,7 +7,7 @@
  * the bank file of the approved run, HR's front page, the month's leave calendar and leave balances.
  */
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, postgresAvailable, startServer } from './support.ts';
+import { createBenchDatabase, latencyLine, loginCookie, postgresAvailable, startServer } from './support.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_HR_EMPLOYEES ?? 2_000);
 const RUNS = 5;
@@ -22,9 +22,7 @@ const OFFICES = [
 /** A deterministic UUID the API accepts (version 4, RFC variant) from a seed expression. */
 const uuidOf = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const line = (label: string, xs: number[], target?: number) =>
-  console.log(`  ${label.padEnd(52)} p50 ${pct(xs, 50).toFixed(1).padStart(8)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(8)} ms${target ? `   target p99 ≤ ${target} ms: ${mark(pct(xs, 99) <= target)}` : ''}`);
+const line = (label: string, xs: number[], target?: number) => latencyLine(label, xs, target, 52);
 
 type Call = { ms: number; status: number; text: string };
 async function call(base: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Call> {

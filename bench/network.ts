@@ -7,7 +7,7 @@
 import { request, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, postgresAvailable, startServer } from './support.ts';
+import { createBenchDatabase, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
 
 const USERS = Number(process.env.BENCH_NET_USERS ?? 100_000);
 const ORGS = Number(process.env.BENCH_NET_ORGS ?? 50_000);
@@ -15,7 +15,6 @@ const POSTS = Number(process.env.BENCH_NET_POSTS ?? 1_000_000);
 const STREAMS = Number(process.env.BENCH_NET_STREAMS ?? 1_000);
 const TARGET_MS = { feed: 100, search: 100 };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 async function fill(db: pg.Client, ownerId: string) {

@@ -5,7 +5,7 @@
  * 100 000 shipments under way (the first scan raises, the second finds nothing new).
  */
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, postgresAvailable, startServer } from './support.ts';
+import { createBenchDatabase, latencyLine, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
 
 const SHIPMENTS = Number(process.env.BENCH_OPS_SHIPMENTS ?? 1_000_000);
 const EVENTS_PER = Number(process.env.BENCH_OPS_EVENTS_PER_SHIPMENT ?? 10);
@@ -16,9 +16,7 @@ const PORTS = ['CNSHA', 'CNNGB', 'CNSZX', 'HKHKG', 'SGSIN', 'KRPUS', 'NLRTM', 'B
 /** A deterministic UUID the API accepts (version 4, RFC variant) from a seed expression. */
 const uuidOf = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const line = (label: string, xs: number[], target?: number) =>
-  console.log(`  ${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(1).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms${target ? `   target p99 ≤ ${target} ms: ${mark(pct(xs, 99) <= target)}` : ''}`);
+const line = (label: string, xs: number[], target?: number) => latencyLine(label, xs, target, 44);
 
 async function timed(base: string, cookie: string, path: string, method = 'GET', headers: Record<string, string> = {}) {
   const s = performance.now();

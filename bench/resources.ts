@@ -9,7 +9,7 @@ import type { Config } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { importReferenceData } from '../src/server/modules/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/server/modules/demo/seed.ts';
-import { benchOrganisation, loginCookie, onCleanup } from './support.ts';
+import { benchOrganisation, loginCookie, onCleanup, pct } from './support.ts';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 10);
 const PER_ORG = Number(process.env.BENCH_PER_ORG ?? 100_000);
@@ -32,7 +32,6 @@ export async function fill(database: Database, orgId: string, from: number, coun
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 export async function resourceBench(config: Config, dataDir: string) {
   const database = await openDatabase({ dataDir });

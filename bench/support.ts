@@ -166,6 +166,13 @@ export async function loginCookie(base: string, email: string, password: string)
 /** A figure beside its target: "met" or "NOT MET". */
 export const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
+/** The p-th percentile of the measurements (nearest rank). */
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+/** One measured line: p50 and p99 in ms, and against the target when there is one. */
+export const latencyLine = (label: string, xs: number[], target?: number, width = 44) =>
+  console.log(`  ${label.padEnd(width)} p50 ${pct(xs, 50).toFixed(1).padStart(8)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(8)} ms${target ? `   target p99 ≤ ${target} ms: ${mark(pct(xs, 99) <= target)}` : ''}`);
+
 /** An organisation in Hull owned by `userId`, for figures at size. */
 export const benchOrganisation = (ctx: AppContext, userId: string, name: string) =>
   createOrganisation(ctx, userId, { name, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });

@@ -241,6 +241,14 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     return { data: await applicantDetail(db, m.organisation.id, req.params.id) };
   });
 
+  /** The applicant a new interview or offer is for, locked in `tx`: 422 when not one of the organisation's, 409 when no longer in the running. */
+  async function applicantFor(tx: Tx, organisationId: string, applicantId: string, action: 'interview' | 'offer') {
+    const [a] = await rowsOf<{ id: string; status: string }>(tx, sql`select id, status from applicants where organisation_id = ${organisationId} and id = ${applicantId} for update`);
+    if (!a) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { applicant_id: 'Unknown applicant.' });
+    if (!mayApplicant(action, a.status as ApplicantStatus)) throw inactive(a.status);
+    return a;
+  }
+
   // ── interviews ────────────────────────────────────────────────────────────
 
   const interviewOf = async (organisationId: string, id: string) => {
@@ -257,9 +265,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     const b = req.body;
     const id = uuidv7();
     await db.transaction(async (tx) => {
-      const [a] = await rowsOf<{ id: string; status: string }>(tx, sql`select id, status from applicants where organisation_id = ${m.organisation.id} and id = ${b.applicant_id} for update`);
-      if (!a) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { applicant_id: 'Unknown applicant.' });
-      if (!mayApplicant('interview', a.status as ApplicantStatus)) throw inactive(a.status);
+      const a = await applicantFor(tx, m.organisation.id, b.applicant_id, 'interview');
       await requireMemberRef(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
       await tx.insert(interviews).values({ organisation_id: m.organisation.id, id, applicant_id: a.id, interviewer_id: b.interviewer_id, scheduled_at: new Date(b.scheduled_at), duration_minutes: b.duration_minutes, kind: b.kind, created_by: m.user.id });
       await audit(tx, m.organisation.id, m.user.id, 'interviews', 'create', id, { applicant_id: a.id, scheduled_at: b.scheduled_at });
@@ -304,9 +310,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     const b = req.body;
     const id = uuidv7();
     await db.transaction(async (tx) => {
-      const [a] = await rowsOf<{ id: string; status: string }>(tx, sql`select id, status from applicants where organisation_id = ${m.organisation.id} and id = ${b.applicant_id} for update`);
-      if (!a) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { applicant_id: 'Unknown applicant.' });
-      if (!mayApplicant('offer', a.status as ApplicantStatus)) throw inactive(a.status);
+      const a = await applicantFor(tx, m.organisation.id, b.applicant_id, 'offer');
       const live = await rowsOf<{ status: OfferStatus }>(tx, sql`select status from offers where organisation_id = ${m.organisation.id} and applicant_id = ${a.id}`);
       if (live.some((o) => isLiveOffer(o.status))) throw new AppError(409, 'offer_exists', 'This applicant already has an offer in play: withdraw it (or let it be declined) first.');
       await tx.insert(offers).values({
