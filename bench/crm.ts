@@ -4,7 +4,7 @@
  * by cursor), and a pipeline board of 5 000 deals.
  */
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
+import { loginCookie, mark, pct, withDemoOnPostgres } from './support.ts';
 
 const RATES = Number(process.env.BENCH_CRM_RATES ?? 1_000_000);
 const QUOTES = Number(process.env.BENCH_CRM_QUOTES ?? 100_000);
@@ -59,16 +59,7 @@ async function fill(db: pg.Client, orgId: string, ownerId: string) {
 }
 
 export async function crmBench() {
-  if (!(await postgresAvailable())) {
-    console.log('\nCRM at size: skipped (no PostgreSQL at BENCH_PG_URL)');
-    return;
-  }
-  const { url } = await createBenchDatabase();
-  const server = await startServer({ DATABASE_URL: url, DEV_MODE: 'true', DEMO_SEED: 'true', NODE_ENV: 'development', RATE_LIMIT_PER_MINUTE: '0', JOBS: 'false' });
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const [{ id: ownerId, organisation_id: orgId }] = (await db.query<{ id: string; organisation_id: string }>(`select id, organisation_id from users where email = 'owner@demo.fyn.local'`)).rows;
+  await withDemoOnPostgres('CRM at size', async ({ server, db, ownerId, orgId }) => {
     const t0 = performance.now();
     const pipeline = await fill(db, orgId, ownerId);
     console.log(`\nCRM at size (PostgreSQL, one node): ${RATES.toLocaleString('en')} buy rates, ${QUOTES.toLocaleString('en')} quotes and ${DEALS.toLocaleString('en')} deals of one organisation (filled in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -105,8 +96,5 @@ export async function crmBench() {
     const board: number[] = [];
     for (let i = 0; i < 20; i++) board.push((await timed(server.base, cookie, `/api/pipelines/${pipeline}/board`)).ms);
     console.log(`  GET /api/pipelines/:id/board, ${DEALS} deals   p50 ${pct(board, 50).toFixed(1).padStart(7)} ms   p99 ${pct(board, 99).toFixed(1).padStart(7)} ms   target p99 ≤ ${TARGET_MS.board} ms: ${mark(pct(board, 99) <= TARGET_MS.board)}`);
-  } finally {
-    await db.end();
-    await server.stop();
-  }
+  });
 }

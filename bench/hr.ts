@@ -7,7 +7,7 @@
  * the bank file of the approved run, HR's front page, the month's leave calendar and leave balances.
  */
 import pg from 'pg';
-import { createBenchDatabase, latencyLine, loginCookie, postgresAvailable, startServer } from './support.ts';
+import { latencyLine, loginCookie, withDemoOnPostgres } from './support.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_HR_EMPLOYEES ?? 2_000);
 const RUNS = 5;
@@ -149,16 +149,7 @@ async function fill(db: pg.Client, orgId: string, ownerId: string, monthStart: s
 }
 
 export async function hrBench() {
-  if (!(await postgresAvailable())) {
-    console.log('\nHR and payroll at size: skipped (no PostgreSQL at BENCH_PG_URL)');
-    return;
-  }
-  const { url } = await createBenchDatabase();
-  const server = await startServer({ DATABASE_URL: url, DEV_MODE: 'true', DEMO_SEED: 'true', NODE_ENV: 'development', RATE_LIMIT_PER_MINUTE: '0', JOBS: 'false' });
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const [{ id: ownerId, organisation_id: orgId }] = (await db.query<{ id: string; organisation_id: string }>(`select id, organisation_id from users where email = 'owner@demo.fyn.local'`)).rows;
+  await withDemoOnPostgres('HR and payroll at size', async ({ server, db, ownerId, orgId }) => {
     const today = new Date().toISOString().slice(0, 10);
     const monthStart = `${today.slice(0, 7)}-01`;
     const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -224,8 +215,5 @@ export async function hrBench() {
       balances.push((await call(server.base, cookie, 'GET', `/api/leave/balances?employee_id=${id}`)).ms);
     }
     line('GET /api/leave/balances?employee_id= (40×)', balances, TARGET_MS.balances);
-  } finally {
-    await db.end();
-    await server.stop();
-  }
+  });
 }

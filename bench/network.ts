@@ -7,7 +7,7 @@
 import { request, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createBenchDatabase, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
+import { loginCookie, mark, pct, withDemoOnPostgres } from './support.ts';
 
 const USERS = Number(process.env.BENCH_NET_USERS ?? 100_000);
 const ORGS = Number(process.env.BENCH_NET_ORGS ?? 50_000);
@@ -73,16 +73,7 @@ async function timed(base: string, cookie: string, path: string): Promise<{ ms: 
 }
 
 export async function networkBench() {
-  if (!(await postgresAvailable())) {
-    console.log('\nNetwork at size: skipped (no PostgreSQL at BENCH_PG_URL)');
-    return;
-  }
-  const { url } = await createBenchDatabase();
-  const server = await startServer({ DATABASE_URL: url, DEV_MODE: 'true', DEMO_SEED: 'true', NODE_ENV: 'development', RATE_LIMIT_PER_MINUTE: '0', JOBS: 'false' });
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const [{ id: ownerId }] = (await db.query<{ id: string }>(`select id from users where email = 'owner@demo.fyn.local'`)).rows;
+  await withDemoOnPostgres('Network at size', async ({ server, db, ownerId }) => {
     const t0 = performance.now();
     await fill(db, ownerId);
     console.log(
@@ -155,8 +146,5 @@ export async function networkBench() {
         `(+${((after - before) / STREAMS / 1024).toFixed(1)} KB a stream); one event reached ${heard.size.toLocaleString('en')} of them in ${fanOut.toFixed(0)} ms`,
     );
     for (const r of streams) r.destroy();
-  } finally {
-    await db.end();
-    await server.stop();
-  }
+  });
 }

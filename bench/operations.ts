@@ -5,7 +5,7 @@
  * 100 000 shipments under way (the first scan raises, the second finds nothing new).
  */
 import pg from 'pg';
-import { createBenchDatabase, latencyLine, loginCookie, mark, pct, postgresAvailable, startServer } from './support.ts';
+import { latencyLine, loginCookie, mark, pct, withDemoOnPostgres } from './support.ts';
 
 const SHIPMENTS = Number(process.env.BENCH_OPS_SHIPMENTS ?? 1_000_000);
 const EVENTS_PER = Number(process.env.BENCH_OPS_EVENTS_PER_SHIPMENT ?? 10);
@@ -66,16 +66,7 @@ async function fill(db: pg.Client, orgId: string) {
 }
 
 export async function operationsBench() {
-  if (!(await postgresAvailable())) {
-    console.log('\nOperations at size: skipped (no PostgreSQL at BENCH_PG_URL)');
-    return;
-  }
-  const { url } = await createBenchDatabase();
-  const server = await startServer({ DATABASE_URL: url, DEV_MODE: 'true', DEMO_SEED: 'true', NODE_ENV: 'development', RATE_LIMIT_PER_MINUTE: '0', JOBS: 'false' });
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const [{ organisation_id: orgId }] = (await db.query<{ organisation_id: string }>(`select organisation_id from users where email = 'owner@demo.fyn.local'`)).rows;
+  await withDemoOnPostgres('Operations at size', async ({ server, db, orgId }) => {
     const t0 = performance.now();
     await fill(db, orgId);
     console.log(`\nOperations at size (PostgreSQL, one node): ${SHIPMENTS.toLocaleString('en')} shipments and ${(SHIPMENTS * EVENTS_PER).toLocaleString('en')} events of one organisation, ${ACTIVE.toLocaleString('en')} under way (filled in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -125,8 +116,5 @@ export async function operationsBench() {
     for (const [i, s] of scans.entries()) {
       console.log(`  POST /api/exceptions/scan #${i + 1} over ${ACTIVE.toLocaleString('en')} under way   ${s.ms.toFixed(0).padStart(7)} ms   raised ${s.raised}, cleared ${s.cleared}   target ≤ ${TARGET_MS.scan} ms: ${mark(s.ms <= TARGET_MS.scan)}`);
     }
-  } finally {
-    await db.end();
-    await server.stop();
-  }
+  });
 }

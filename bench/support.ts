@@ -176,3 +176,29 @@ export const latencyLine = (label: string, xs: number[], target?: number, width 
 /** An organisation in Hull owned by `userId`, for figures at size. */
 export const benchOrganisation = (ctx: AppContext, userId: string, name: string) =>
   createOrganisation(ctx, userId, { name, types: ['forwarder'], country: 'GB', address_line1: '1 Dock', address_line2: null, city: 'Hull', postcode: null, location_code: null, registration_number: null, vat_number: null, website: null });
+
+/**
+ * A part on PostgreSQL: its own database, the built server on it with the demo seeded (one node, no jobs),
+ * a client to fill it, and the demo owner and organisation; stops and disconnects afterwards. Says the part
+ * is skipped when there is no PostgreSQL at BENCH_PG_URL.
+ */
+export async function withDemoOnPostgres(
+  title: string,
+  run: (bench: { server: ServerProcess; db: pg.Client; ownerId: string; orgId: string }) => Promise<void>,
+): Promise<void> {
+  if (!(await postgresAvailable())) {
+    console.log(`\n${title}: skipped (no PostgreSQL at BENCH_PG_URL)`);
+    return;
+  }
+  const { url } = await createBenchDatabase();
+  const server = await startServer({ DATABASE_URL: url, DEV_MODE: 'true', DEMO_SEED: 'true', NODE_ENV: 'development', RATE_LIMIT_PER_MINUTE: '0', JOBS: 'false' });
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const [{ id: ownerId, organisation_id: orgId }] = (await db.query<{ id: string; organisation_id: string }>(`select id, organisation_id from users where email = 'owner@demo.fyn.local'`)).rows;
+    await run({ server, db, ownerId, orgId });
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
