@@ -7,7 +7,7 @@ await build({
   outfile: 'dist/server/main.js',
   bundle: true,
   platform: 'node',
-  target: 'node20.19',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   sourcemap: 'linked',

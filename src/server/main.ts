@@ -6,8 +6,16 @@ import { importReferenceData } from './modules/reference-data.ts';
 import { seedDemo } from './modules/demo/seed.ts';
 import { webDistDir } from './paths.ts';
 
+/** The runtime FYN is built and tested on: Node 24 LTS, which `npm install` puts in node_modules/.bin (docs/deployment.md). */
+const SUPPORTED_NODE_MAJOR = 24;
+
 /** Starts FYN: validate the environment, migrate, load reference data, seed the demo, listen. */
 async function main() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < SUPPORTED_NODE_MAJOR) {
+    console.error(`fyn: Node ${process.versions.node} is not supported; FYN runs on Node ${SUPPORTED_NODE_MAJOR} LTS. Start it with 'npm start' (which uses the Node that 'npm install' put in node_modules/.bin) or run node_modules/.bin/node dist/server/main.js.`);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig(process.env, webDistDir);

@@ -19,13 +19,18 @@ declare module 'vitest' {
   }
 }
 
-export const PG_TEMPLATE = 'fyn_test_template';
+/** One template per database named in DATABASE_URL, so that runs against different databases of one server do not collide. */
+export function pgTemplateName(url: string): string {
+  const db = new URL(url).pathname.slice(1).replace(/[^a-z0-9_]/gi, '_').toLowerCase() || 'postgres';
+  return `fyn_tpl_${db}`.slice(0, 63);
+}
 
 /** Migrates one template database (with the UN/LOCODE data) that every test file copies. */
 export default async function setup(project: TestProject) {
   const attack = attackRun(project);
   const url = process.env.DATABASE_URL;
   if (url) {
+    const PG_TEMPLATE = pgTemplateName(url);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${PG_TEMPLATE} with (force)`);
