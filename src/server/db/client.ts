@@ -128,11 +128,12 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsDir });
+        // Still under the lock: a pg-boss schema upgrade (jobs.ts) runs once however many nodes start.
+        await migrateJobs(database);
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         conn.release();
       }
-      await migrateJobs(database);
     },
     async ping() {
       if (closed) throw new Error('database closed');

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
-import { createJobs, type Jobs } from './jobs.ts';
+import { createJobs, JOBS_SCHEMA, migrateJobs, type Jobs } from './jobs.ts';
 
 let database: Database;
 const lines: { msg: string; job?: string; try?: number }[] = [];
@@ -83,5 +83,62 @@ describe('background jobs', () => {
     started.push(worker);
     await until(() => done.length > 0);
     expect(done).toEqual([id]);
+  });
+});
+
+describe('waking workers', () => {
+  it('runs a job queued on another node long before the next poll: queuing notifies the sleeping workers', async () => {
+    const done: number[] = [];
+    // Polling only every minute: a job done within 15 s was woken by the notice.
+    const worker = createJobs(database, { work: true, log, pollSeconds: 60 });
+    worker.define<{ n: number }>({ name: 'test.woken', async handler({ n }) { done.push(n); } });
+    await worker.start();
+    started.push(worker);
+    const queuer = createJobs(database, { work: false, log });
+    queuer.define({ name: 'test.woken', async handler() {} });
+    await queuer.start();
+    started.push(queuer);
+    // Let the worker's first fetch find nothing, so that it sleeps until its next poll.
+    await new Promise((r) => setTimeout(r, 1_500));
+    await queuer.send('test.woken', { n: 1 });
+    await until(() => done.length > 0, 15_000);
+    expect(done).toEqual([1]);
+  });
+});
+
+describe('upgrading from pg-boss 10', () => {
+  it('sets a version-24 schema aside, installs pg-boss 12, and runs the jobs it had queued', async () => {
+    const old = await openTestDatabase();
+    try {
+      await old.executeSql(`drop schema ${JOBS_SCHEMA} cascade`);
+      // The release before this one: pg-boss 10.4 over the same adapter, with a job still queued.
+      const { default: PgBoss10 } = await import('pg-boss-10');
+      const boss10 = new PgBoss10({ db: { executeSql: (text: string, values?: unknown[]) => old.executeSql(text, values) }, schema: JOBS_SCHEMA, supervise: false, schedule: false });
+      boss10.on('error', () => {});
+      await boss10.start();
+      await boss10.createQueue('test.carried');
+      const id = await boss10.send('test.carried', { n: 42 });
+      await boss10.stop({ graceful: false, wait: true, close: false });
+      expect((await old.query<{ version: number }>(`select version from ${JOBS_SCHEMA}.version`))[0].version).toBe(24);
+
+      await migrateJobs(old);
+      expect((await old.query<{ version: number }>(`select version from ${JOBS_SCHEMA}.version`))[0].version).toBeGreaterThanOrEqual(25);
+      expect(await old.query(`select 1 from information_schema.schemata where schema_name = 'pgboss_v10'`)).toEqual([]);
+      // A second start (another node, or a restart) finds nothing more to do.
+      await migrateJobs(old);
+
+      const done: { id: string; n: number }[] = [];
+      const worker = createJobs(old, { work: true, log, pollSeconds: 0.5 });
+      worker.define<{ n: number }>({ name: 'test.carried', async handler({ n }, job) { done.push({ id: job.id, n }); } });
+      await worker.start();
+      try {
+        await until(() => done.length > 0);
+      } finally {
+        await worker.stop();
+      }
+      expect(done).toEqual([{ id, n: 42 }]);
+    } finally {
+      await old.close();
+    }
   });
 });

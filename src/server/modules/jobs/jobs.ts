@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db as PgBossDb } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { pgCode } from '../../lib/sql-text.ts';
@@ -54,19 +54,71 @@ export type JobsOptions = {
   /** Whether this node works on jobs (config.jobs); otherwise it only queues. */
   work: boolean;
   log: FastifyBaseLogger;
-  /** How often an idle worker looks for new jobs (seconds, at least 0.5). */
+  /** How often an idle worker looks for new jobs (seconds, at least 0.5); by default pg-boss's (2 s, or 30 s while queue notices arrive). */
   pollSeconds?: number;
 };
 
 /** Installs or upgrades pg-boss's schema (under its own advisory lock): part of `database.migrate()`. */
 export async function migrateJobs(database: Database): Promise<void> {
-  const boss = new PgBoss({ db: adapter(database), schema: JOBS_SCHEMA, supervise: false, schedule: false });
+  const carried = await setAsideVersion10(database);
+  const boss = new PgBoss({ db: adapter(database), schema: JOBS_SCHEMA, backend: backendOf(database), supervise: false, schedule: false });
   boss.on('error', () => {});
   await boss.start();
-  await boss.stop({ graceful: false, wait: true, close: false });
+  if (carried) await carryOverVersion10(database, boss);
+  await boss.stop({ graceful: false, close: false });
 }
 
-const adapter = (database: Database): PgBoss.Db => ({ executeSql: (text, values) => database.executeSql(text, values) });
+/** Where a pg-boss 10 schema waits while pg-boss 12 installs beside it. */
+const VERSION_10_SCHEMA = 'pgboss_v10';
+
+/**
+ * pg-boss 12 migrates schemas from version 25 (pg-boss 11) on; pg-boss 10 left version 24. Such a
+ * schema is renamed aside (once, whichever node gets there first), so that a fresh one installs,
+ * and its queued jobs are carried over (carryOverVersion10). Answers whether there is one aside.
+ */
+async function setAsideVersion10(database: Database): Promise<boolean> {
+  await database.executeSql(`do $$ declare v int; begin
+    if to_regclass('${JOBS_SCHEMA}.version') is not null and to_regnamespace('${VERSION_10_SCHEMA}') is null then
+      execute 'select version from ${JOBS_SCHEMA}.version limit 1' into v;
+      if v < 25 then alter schema ${JOBS_SCHEMA} rename to ${VERSION_10_SCHEMA}; end if;
+    end if;
+  end $$`);
+  const rows = await database.query(`select 1 from information_schema.schemata where schema_name = $1`, [VERSION_10_SCHEMA]);
+  return rows.length > 0;
+}
+
+/**
+ * The jobs a pg-boss 10 schema still had to run (queued or waiting for a retry) go into the new
+ * one with their ids (so a second try after a crash inserts nothing twice), then the old schema goes.
+ * Schedules need no carrying: every working node declares its cron jobs again when it starts.
+ */
+async function carryOverVersion10(database: Database, boss: PgBoss): Promise<void> {
+  type Pending = { id: string; name: string; data: object | null; start_after: Date; singleton_key: string | null };
+  const pending = await database.query<Pending>(`select id, name, data, start_after, singleton_key from ${VERSION_10_SCHEMA}.job where state in ('created', 'retry') and name not like '\\_\\_pgboss%'`);
+  const byQueue = new Map<string, Pending[]>();
+  for (const job of pending) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job]);
+  for (const [name, jobs] of byQueue) {
+    await boss.createQueue(name);
+    await boss.insert(name, jobs.map((job) => ({ id: job.id, data: job.data ?? {}, startAfter: job.start_after, singletonKey: job.singleton_key ?? undefined })));
+  }
+  await database.executeSql(`drop schema ${VERSION_10_SCHEMA} cascade`);
+}
+
+const backendOf = (database: Database) => (database.driver === 'pglite' ? 'pglite' : 'postgres');
+
+/**
+ * pg-boss over the app's own connections: statements through `executeSql`, and its wake-up notices
+ * (a job queued on any node wakes the workers at once instead of at their next poll) through
+ * `Database.listen` — PGlite's in-process notices, or the listening connection on PostgreSQL
+ * (`DATABASE_LISTEN_URL`, never through a transaction pooler).
+ */
+const adapter = (database: Database): PgBossDb => ({
+  executeSql: (text, values) => database.executeSql(text, values),
+  async listen(channel, onNotification, onReconnect) {
+    const listener = await database.listen(channel, { notice: onNotification, reset: onReconnect });
+    return { close: () => listener.stop() };
+  },
+});
 
 export function createJobs(database: Database, options: JobsOptions): Jobs {
   const { log, work } = options;
@@ -74,12 +126,13 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
   const boss = new PgBoss({
     db: adapter(database),
     schema: JOBS_SCHEMA,
+    backend: backendOf(database),
     migrate: false,
-    // Maintenance (expiry, archiving) and the cron clock run on working nodes only.
+    // Maintenance (expiry, deletion) and the cron clock run on working nodes only.
     supervise: work,
     schedule: work,
-    // Done jobs stay in the job table a week (to look at, and for daily once-only keys) before the archive.
-    archiveCompletedAfterSeconds: 7 * 86_400,
+    // Workers sleep until a job is queued (NOTIFY) instead of polling every queue every 2 s.
+    useListenNotify: work,
   });
   boss.on('error', (err) => log.error({ err }, 'background jobs: pg-boss error'));
   let started = false;
@@ -107,7 +160,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       return boss.send(name, data, { singletonKey: options.singletonKey, singletonSeconds: options.slotSeconds, startAfter: options.startAfterSeconds });
     },
     async stateOf(name, id) {
-      const job = await boss.getJobById(name, id, { includeArchive: true });
+      const job = await boss.getJobById(name, id);
       return job ? { state: job.state, retryCount: job.retryCount } : null;
     },
     async runNow(name, data) {
@@ -120,12 +173,23 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       started = true;
       await boss.start();
       for (const d of definitions.values()) {
-        const queue = { name: d.name, retryLimit: d.retryLimit ?? 5, retryDelay: d.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: d.expireInSeconds ?? 300 };
+        const queue = {
+          retryLimit: d.retryLimit ?? 5,
+          retryDelay: d.retryDelaySeconds ?? 30,
+          retryBackoff: true,
+          expireInSeconds: d.expireInSeconds ?? 300,
+          // Done jobs stay a week (to look at, and for the daily once-only keys).
+          deleteAfterSeconds: 7 * 86_400,
+          // Queuing wakes the workers (with useListenNotify); polling remains the backstop.
+          notify: true,
+        };
         // Nodes starting together on a new database create the same queues (tables) at once, and
         // PostgreSQL may pick one of them as a deadlock victim: that one tries again.
         for (let attempt = 1; ; attempt++) {
           try {
             await boss.createQueue(d.name, queue);
+            // A queue made before (by an earlier release, or carried over) takes today's settings.
+            await boss.updateQueue(d.name, queue);
             break;
           } catch (err) {
             if (pgCode(err) !== '40P01' || attempt >= 5) throw err;
@@ -135,7 +199,8 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       }
       if (!work) return;
       for (const d of definitions.values()) {
-        await boss.work<object>(d.name, { pollingIntervalSeconds: options.pollSeconds ?? 2, includeMetadata: true }, async ([job]) => {
+        const polling = options.pollSeconds ? { pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds } : {};
+        await boss.work<object>(d.name, { ...polling, includeMetadata: true }, async ([job]) => {
           await runOne(d, { id: job.id, name: job.name, retryCount: job.retryCount }, job.data);
         });
         if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
@@ -145,7 +210,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       if (!started) return;
       started = false;
       // Running jobs get a moment to finish; what does not is tried again by another node after expiry.
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
     },
   };
 }
