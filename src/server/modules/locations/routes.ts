@@ -31,12 +31,13 @@ type LocationRow = Omit<Location, 'unece' | 'functions'> & { functions: Location
 /**
  * A place as the search shows it. A trade code (data/unlocode/trade-usage.csv) carries the name
  * and functions carriers use it for, with UNECE's own record beside them; searched for an airport,
- * an airport keeps UNECE's name ("Shanghai Hongqiao International Apt").
+ * an airport keeps UNECE's name ("Shanghai Hongqiao International Apt"), as documents of an air
+ * shipment print it (quotes/service.ts placeNames).
  */
 export function presentLocation(l: LocationRow, fn?: string): Location {
   const { trade_functions: tradeFunctions, trade_name: tradeName, port_code: port, ...rest } = l;
   if (!tradeName) return { ...rest, unece: null };
-  const own = fn !== undefined && l.functions.includes(fn as LocationFunction) && !tradeFunctions?.includes(fn as LocationFunction);
+  const own = fn === 'airport' && l.functions.includes('airport');
   return {
     ...rest,
     name: own ? l.name : tradeName,
