@@ -5,6 +5,7 @@
  * bounding box, at 0,0 or unreadable is dropped and flagged; a port UNECE leaves without one takes
  * the NGA World Port Index's, when that index files the port under the same code and name.
  */
+import { greatCircleKm } from '#shared/emissions/emissions.ts';
 
 export type OfficialRecord = {
   code: string; country: string; name: string; nameAscii: string; subdivision: string; function: string;
@@ -162,13 +163,6 @@ export function cityOf(record: OfficialRecord, byName: Map<string, OfficialRecor
   return null;
 }
 
-/** Great-circle distance in km (mean Earth radius). */
-export function distanceKm(a: Point, b: Point): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 const words = (text: string) => plain(text).split(/[^a-z]+/).filter((w) => w.length >= 4);
 const compact = (text: string) => plain(text).replace(/[^a-z]/g, '');
@@ -220,8 +214,8 @@ export function portCoordinates(records: OfficialRecord[], wpi: WpiPort[], termi
       seen.add(w.code);
       continue;
     }
-    if (distanceKm(official as Point, point) <= DISAGREE_KM) continue;
-    const confirmed = terminalsOf(w.code).some((t) => distanceKm(t, point) <= CONFIRM_KM && distanceKm(t, official as Point) > DISAGREE_KM);
+    if (greatCircleKm(official as Point, point) <= DISAGREE_KM) continue;
+    const confirmed = terminalsOf(w.code).some((t) => greatCircleKm(t, point) <= CONFIRM_KM && greatCircleKm(t, official as Point) > DISAGREE_KM);
     if (confirmed) {
       out.push({ code: w.code, ...point, source: `${source}, confirmed by SMDG terminals`, replaces: true });
       seen.add(w.code);
@@ -233,7 +227,7 @@ export function portCoordinates(records: OfficialRecord[], wpi: WpiPort[], termi
     const record = byCode.get(code);
     if (!record || seen.has(code) || record.function[0] !== '1' || checkCoordinates(record, bounds, undefined).source === 'unece') continue;
     const centre = { lat: round4(list.reduce((s, t) => s + t.lat, 0) / list.length), lon: round4(list.reduce((s, t) => s + t.lon, 0) / list.length) };
-    if (list.some((t) => distanceKm(t, centre) > TERMINALS_SPREAD_KM) || insideCountry(bounds, record.country, centre) === false) continue;
+    if (list.some((t) => greatCircleKm(t, centre) > TERMINALS_SPREAD_KM) || insideCountry(bounds, record.country, centre) === false) continue;
     out.push({ code, ...centre, source: `SMDG terminals (${list.length})`, replaces: false });
     seen.add(code);
   }
