@@ -30,21 +30,21 @@ export interface LocationPickerProps {
 /** What a place serves, in short labels: the search's function first. */
 const SHOWN_FUNCTIONS: LocationFunction[] = ['port', 'airport', 'rail', 'road', 'multimodal', 'border'];
 
-/** A found place: its name and code, what it serves, and UNECE's own record where carriers use the code otherwise. */
+/** A found place: its name and code, what it serves, and UNECE's own record where carriers name and use the code otherwise. */
 export function LocationOption({ location }: { location: Location }) {
   const { t } = useTranslation();
   const functions = SHOWN_FUNCTIONS.filter((f) => location.functions.includes(f));
   return (
     <Flex vertical>
       <Flex justify="space-between" align="center" gap={8}>
-        <span>{locationLabel(location)}</span>
-        <span>
+        <span style={{ whiteSpace: 'normal' }}>{locationLabel(location)}</span>
+        <span style={{ flex: 'none' }}>
           {functions.map((f) => (
             <Tag key={f} style={{ marginInlineEnd: 2 }}>{t(`locations.functions.${f}`)}</Tag>
           ))}
         </span>
       </Flex>
-      {location.unece && (
+      {location.unece && location.unece.name !== location.name && (
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
           {t('locations.unece_record', {
             name: location.unece.name,
@@ -95,6 +95,8 @@ export function LocationPicker({ id, value, onChange, country, mode, initial, st
       placeholder={t('organisation.location_placeholder')}
       showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term, autoClearSearchValue: true }}
       options={options}
+      // Wide enough for a name, what the place serves and UNECE's record of a trade code.
+      popupMatchSelectWidth={380}
       optionRender={(option) => (option.data.location ? <LocationOption location={option.data.location} /> : option.label)}
       notFoundContent={
         searching && query.length >= 2 ? (
