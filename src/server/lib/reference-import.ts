@@ -28,18 +28,20 @@ const INSERT_ROWS = 5_000;
 /**
  * Appends rows to a table. The embedded database takes them by COPY from an in-memory CSV (about
  * twice as fast as INSERT there); PostgreSQL takes batches of one JSON parameter each. Both cast
- * the text values to the column types, so a row means the same on either.
+ * the text values to the column types, so a row means the same on either. With `upsertOn` (the
+ * primary key), a row whose key exists replaces that row's columns instead (INSERT on both).
  */
-export async function bulkLoad(database: Database, table: string, columns: readonly LoadColumn[], rows: AsyncIterable<LoadRow>): Promise<number> {
+export async function bulkLoad(database: Database, table: string, columns: readonly LoadColumn[], rows: AsyncIterable<LoadRow>, upsertOn?: string): Promise<number> {
   const names = columns.map((c) => c.name).join(', ');
-  const pglite = database.pglite;
+  const pglite = upsertOn ? undefined : database.pglite;
+  const conflict = upsertOn ? ` on conflict (${upsertOn}) do update set ${columns.filter((c) => c.name !== upsertOn).map((c) => `${c.name} = excluded.${c.name}`).join(', ')}` : '';
   const size = pglite ? COPY_ROWS : INSERT_ROWS;
   const flush = pglite
     ? (batch: LoadRow[]) =>
         pglite.query(`copy ${table} (${names}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([batch.map(csvLine).join('')]) })
     : (batch: LoadRow[]) =>
         database.query(
-          `insert into ${table} (${names}) select ${columns.map((c, i) => `(r->>${i})::${c.type}`).join(', ')} from jsonb_array_elements($1::jsonb) r`,
+          `insert into ${table} (${names}) select ${columns.map((c, i) => `(r->>${i})::${c.type}`).join(', ')} from jsonb_array_elements($1::jsonb) r${conflict}`,
           [JSON.stringify(batch)],
         );
   let batch: LoadRow[] = [];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from '../money/decimal-field.ts';
 import { currency, isoDate, locationCode } from '../resources/fields.ts';
+import { EMISSIONS_UNAVAILABLE } from '../emissions/emissions.ts';
 import { CHARGE_BASES, INCOTERMS_2020, ISO_SIZE_TYPE, QUOTE_CLIENT_TYPES, QUOTE_MODES, QUOTE_STATUSES } from '../quotes/model.ts';
 
 /** A measure as a number or a decimal string ("120", "12.5"), carried on as a decimal string. */
@@ -67,7 +68,11 @@ const emissionsSchema = z.object({
   })),
   /** The same cargo by the other modes both places serve, lowest emissions first (quotes written before this have none). */
   alternatives: z.array(z.object({ mode: z.enum(QUOTE_MODES), distance_km: z.string(), kg_co2e: z.string() })).optional(),
+  /** Places measured from their city's coordinates, having no checked ones of their own. */
+  via: z.array(z.object({ place: z.string(), city: z.string() })).optional(),
 });
+/** Why a quote has no estimate (src/shared/emissions): null when it has one, or was written before the reason was kept. */
+const emissionsUnavailableSchema = z.object({ reason: z.enum(EMISSIONS_UNAVAILABLE), place: z.string().nullable() });
 
 const lineOut = z.object({
   position: z.number(),
@@ -123,6 +128,7 @@ export const quoteSchema = z.object({
   rates: z.array(z.object({ from: z.string(), rate: z.string(), source: z.enum(['manual', 'ecb']), rate_date: z.string() })),
   /** ISO 14083 estimate (src/shared/emissions): null when a place has no coordinates or the cargo no mass. */
   emissions: emissionsSchema.nullable(),
+  emissions_unavailable: emissionsUnavailableSchema.nullable(),
   decline_reason: z.string().nullable(),
   booking_id: z.string().nullable(),
   owner_user_id: z.string().nullable(),
@@ -177,6 +183,7 @@ export const publicQuoteSchema = z.object({
   lines: z.array(z.object({ name: z.string(), basis: z.enum(CHARGE_BASES), quantity: z.string(), sell: z.object({ amount_minor: z.number(), currency: z.string() }), sell_total_minor: z.number(), sell_in_quote_minor: z.number() })),
   total: z.object({ currency: z.string(), sell_minor: z.number() }),
   emissions: emissionsSchema.nullable(),
+  emissions_unavailable: emissionsUnavailableSchema.nullable(),
   decline_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
   /** Whether the client may still accept or decline it. */

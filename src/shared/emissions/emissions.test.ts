@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measure } from '../quotes/calc.ts';
-import { alternativeModes, greatCircleKm, quoteEmissions, withAlternatives, type FactorTable } from './emissions.ts';
+import { alternativeModes, estimateEmissions, greatCircleKm, pointOf, quoteEmissions, withAlternatives, type FactorTable, type PlaceCoordinates } from './emissions.ts';
 
 // Places on the equator: 10° of longitude apart is 2π × 6371 km × 10/360 = 1111.95 km, by hand.
 const at = (code: string, lon: number) => ({ code, lat: 0, lon });
@@ -63,5 +63,32 @@ describe('emissions (ISO 14083: tonnes × km × intensity)', () => {
     expect(alternativeModes('sea_fcl', all, all, 9000, true)).toEqual(['rail', 'air']);
     expect(alternativeModes('air', all, all, 3000, false)).toEqual(['sea_lcl', 'rail', 'road_ftl']);
     expect(alternativeModes('rail', ['rail'], ['rail', 'port'], 500, false)).toEqual([]);
+  });
+
+  describe('places without checked coordinates', () => {
+    const place = (code: string, lon: number | null, extra: Partial<PlaceCoordinates> = {}): PlaceCoordinates =>
+      ({ code, lat: lon === null ? null : 0, lon, flag: null, functions: ['port', 'road'], city: null, ...extra });
+    const m = measure('road_ftl', box('10000'), []);
+    const codes = { origin: 'AAAAA', destination: 'BBBBB' };
+
+    it('measures a place without its own from its city’s coordinates, and says so', () => {
+      const from = place('AAAAA', null, { flag: 'outside_country', city: { code: 'AACTY', lat: 0, lon: 0 } });
+      expect(pointOf(from)).toEqual({ point: { lat: 0, lon: 0 }, via: { place: 'AAAAA', city: 'AACTY' } });
+      const { emissions, unavailable } = estimateEmissions('road_ftl', from, place('BBBBB', 10), codes, m, [], table);
+      expect(unavailable).toBeNull();
+      // The same 1168 km and 1109.8 kg as from AAAAA's own position at 0,0 (road FTL above).
+      expect([emissions!.kg_co2e, emissions!.legs[0].distance_km, emissions!.via]).toEqual(['1109.8', '1168', [{ place: 'AAAAA', city: 'AACTY' }]]);
+    });
+
+    it('refuses rather than measure from a dropped position or none, naming the place', () => {
+      expect(estimateEmissions('road_ftl', place('AAAAA', 0), place('BBBBB', null, { flag: 'outside_country' }), codes, m, [], table))
+        .toEqual({ emissions: null, unavailable: { reason: 'coordinates_dropped', place: 'BBBBB' } });
+      expect(estimateEmissions('road_ftl', place('AAAAA', null), place('BBBBB', 10), codes, m, [], table))
+        .toEqual({ emissions: null, unavailable: { reason: 'no_coordinates', place: 'AAAAA' } });
+      expect(estimateEmissions('road_ftl', undefined, place('BBBBB', 10), codes, m, [], table))
+        .toEqual({ emissions: null, unavailable: { reason: 'unknown_place', place: 'AAAAA' } });
+      expect(estimateEmissions('air', place('AAAAA', 0), place('BBBBB', 10), codes, measure('air', [], []), [], table))
+        .toEqual({ emissions: null, unavailable: { reason: 'no_mass', place: null } });
+    });
   });
 });

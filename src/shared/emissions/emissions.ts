@@ -15,7 +15,21 @@ export type Point = { lat: number; lon: number };
 export type Leg = { mode: QuoteMode; from: string; to: string; distance_km: string; tonnes: string; tonne_km: string; factor: string; factor_key: FactorKey; kg_co2e: string; source: string };
 /** The same cargo by another mode the two places serve: for the client to choose the greener one. */
 export type Alternative = { mode: QuoteMode; distance_km: string; kg_co2e: string };
-export type Emissions = { kg_co2e: string; legs: Leg[]; method: string; tonnes_assumed: boolean; alternatives?: Alternative[] };
+/** A place whose own coordinates are missing or were dropped, measured from its city's instead. */
+export type PointVia = { place: string; city: string };
+export type Emissions = { kg_co2e: string; legs: Leg[]; method: string; tonnes_assumed: boolean; alternatives?: Alternative[]; via?: PointVia[] };
+/** Why a quote has no estimate: a place with no checked coordinates (none given, or dropped as wrong), an unknown code, no mass. */
+export const EMISSIONS_UNAVAILABLE = ['no_coordinates', 'coordinates_dropped', 'unknown_place', 'no_mass'] as const;
+export type EmissionsUnavailable = { reason: (typeof EMISSIONS_UNAVAILABLE)[number]; place: string | null };
+/**
+ * A place as the location list holds it: its own coordinates (null when UNECE gives none or they
+ * were dropped as wrong: `flag` says why) and those of its city (the UN/LOCODE entry of the same
+ * city, or a trade code's), if any.
+ */
+export type PlaceCoordinates = {
+  code: string; lat: number | null; lon: number | null; flag: string | null; functions: readonly string[];
+  city: { code: string; lat: number; lon: number } | null;
+};
 
 /** Mean Earth radius (km), as great-circle distances in ISO 14083 practice use it. */
 const EARTH_RADIUS_KM = 6371;
@@ -101,6 +115,35 @@ export function alternativeModes(mode: QuoteMode, from: readonly string[], to: r
     if (f === 'road' && greatCircle > ROAD_ALTERNATIVE_MAX_KM) return false;
     return from.includes(SERVES[f]) && to.includes(SERVES[f]);
   });
+}
+
+/**
+ * Where to measure a place from: its own coordinates, else its city's (said in the answer), else no
+ * estimate at all, with the reason: never a distance from a position known to be wrong.
+ */
+export function pointOf(place: PlaceCoordinates): { point: Point; via: PointVia | null } | EmissionsUnavailable {
+  if (place.lat != null && place.lon != null) return { point: { lat: place.lat, lon: place.lon }, via: null };
+  if (place.city) return { point: { lat: place.city.lat, lon: place.city.lon }, via: { place: place.code, city: place.city.code } };
+  return { reason: place.flag ? 'coordinates_dropped' : 'no_coordinates', place: place.code };
+}
+
+/** A quote's estimate, or why there is none (the first place that has no usable position, or no mass). */
+export function estimateEmissions(
+  mode: QuoteMode, from: PlaceCoordinates | undefined, to: PlaceCoordinates | undefined, codes: { origin: string; destination: string },
+  m: Measures, equipment: readonly EquipmentLine[], table: FactorTable,
+): { emissions: Emissions | null; unavailable: EmissionsUnavailable | null } {
+  if (!from) return { emissions: null, unavailable: { reason: 'unknown_place', place: codes.origin } };
+  if (!to) return { emissions: null, unavailable: { reason: 'unknown_place', place: codes.destination } };
+  const a = pointOf(from);
+  if ('reason' in a) return { emissions: null, unavailable: a };
+  const b = pointOf(to);
+  if ('reason' in b) return { emissions: null, unavailable: b };
+  const origin = { code: from.code, functions: from.functions, ...a.point };
+  const destination = { code: to.code, functions: to.functions, ...b.point };
+  const e = withAlternatives(quoteEmissions(mode, origin, destination, m, equipment, table), mode, origin, destination, m, equipment, table);
+  if (!e) return { emissions: null, unavailable: { reason: 'no_mass', place: null } };
+  const via = [a.via, b.via].filter((v): v is PointVia => v !== null);
+  return { emissions: via.length ? { ...e, via } : e, unavailable: null };
 }
 
 /** A quote's emissions with those of the same cargo by the other modes the places serve, lowest first. */

@@ -20,8 +20,8 @@ const SAME_EVERYWHERE = new Set(['app.title', 'auth.name', 'titles.dashboard', '
 const SAME_IN: Record<string, string[]> = {
   de: ['nav.organisation', 'connections.organisation', 'connections.sources.online'],
   es: ['nav.general'],
-  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'chats.message', 'connections.organisation', 'connections.tabs.invitations', 'search.organisations'],
-  ro: ['nav.general', 'connections.sources.online'],
+  fr: ['nav.organisation', 'titles.notifications', 'shell.notifications', 'chats.message', 'connections.organisation', 'connections.tabs.invitations', 'search.organisations', 'locations.functions.port', 'locations.functions.rail'],
+  ro: ['nav.general', 'connections.sources.online', 'locations.functions.port'],
 };
 
 describe('locales', () => {

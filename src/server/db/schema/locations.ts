@@ -12,10 +12,23 @@ export const locations = pgTable(
     searchName: text('search_name').notNull(),
     subdivision: text('subdivision'),
     status: text('status'),
+    /** UNECE's own function positions (decoded). */
     functions: text('functions').array().notNull(),
     iata: text('iata'),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
+    /** Where lat/lon come from: unece, wpi (NGA World Port Index), smdg (terminal list), port or city (a trade code's UNECE entries). */
+    coordinates: text('coordinates'),
+    /** Why UNECE's own coordinates were dropped (outside_country, zero, malformed, corrected); null when kept or none given. */
+    coordinatesFlag: text('coordinates_flag'),
+    /** Trade usage (data/unlocode/trade-usage.csv): the name carriers print for this code ("Shanghai"), null without. */
+    tradeName: text('trade_name'),
+    /** Functions carriers use the code for that UNECE files under another code (CNSHA: port). */
+    tradeFunctions: text('trade_functions').array(),
+    /** UNECE's own entry for the port a trade code stands for (CNSHA → CNSHG). */
+    portCode: text('port_code'),
+    /** The location of the same city, whose coordinates serve when this one has none (CNSHG → CNSGH). */
+    cityCode: text('city_code'),
   },
   (t) => [
     index('locations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),

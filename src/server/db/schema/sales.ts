@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QuoteClientType, QuoteMode, QuoteStatus } from '#shared/quotes/model.ts';
 import type { CargoLine, EquipmentLine, Totals } from '#shared/quotes/calc.ts';
-import type { Emissions } from '#shared/emissions/emissions.ts';
+import type { Emissions, EmissionsUnavailable } from '#shared/emissions/emissions.ts';
 import { users } from './auth.ts';
 import { organisations } from './organisations.ts';
 import { chargeCodesTable, clientTiersTable, member, partnersTable, tenantTable } from './tenant.ts';
@@ -95,6 +95,8 @@ export const quotes = pgTable('quotes', {
   by_currency: jsonb().$type<Totals['by_currency']>().notNull().default([]),
   /** ISO 14083 estimate at the time of writing (src/shared/emissions), null without coordinates or mass. */
   emissions: jsonb().$type<Emissions | null>(),
+  /** Why there is no estimate (a place without checked coordinates, no mass), null when there is one. */
+  emissions_unavailable: jsonb().$type<EmissionsUnavailable | null>(),
   decline_reason: text(),
   booking_id: uuid(),
   /** SHA-256 of the client's link token (`APP_URL/quote/<token>`), set when the quote is sent. */

@@ -57,7 +57,7 @@ const QUOTES: DemoQuote[] = [
     lines: [['OFR', 'per_wm', 3800, 5500, 'USD'], ['WHS', 'per_wm', 1800, 2600, 'GBP'], ['BL', 'per_bl', 3500, 5000, 'GBP']],
   },
   {
-    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'air', incoterm: 'EXW', origin: 'CNSHA', destination: 'GBMAN', currency: 'GBP', ago: 40, validDays: 10, status: 'expired',
+    client: 'Pennine Outdoor Clothing Ltd', contact: 'Daniel Hughes', mode: 'air', incoterm: 'EXW', origin: 'CNSHA', destination: 'GBMNC', currency: 'GBP', ago: 40, validDays: 10, status: 'expired',
     cargo: [{ packages: 2, length_cm: '100', width_cm: '80', height_cm: '90', weight_kg: '95' }],
     lines: [['AFR', 'per_kg', 290, 360, 'USD'], ['FSC', 'per_kg', 85, 95, 'USD'], ['DOC', 'per_shipment', 3500, 5500, 'GBP']],
   },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 let t: TestApp;
@@ -175,6 +176,19 @@ describe('demo data', () => {
     const booking = await owner.get(`/api/bookings/${accepted.booking_id}`);
     expect(booking.data.data).toMatchObject({ status: 'received', origin: 'CNNGB', destination: 'GBSOU' });
     expect(accepted.emissions.legs[0].factor_key).toBe('sea_container');
+    // Sea lanes resolve to ports and print their port names (CNSHA is Shanghai, not Hongqiao airport); every quote has an estimate.
+    const full = await Promise.all(quotes.map(async (q) => (await owner.get(`/api/quotes/${q.id}`)).data.data as { number: string; mode: string; origin: string; origin_name: string; destination_name: string; emissions: unknown; emissions_unavailable: unknown }));
+    for (const q of full) {
+      expect([q.emissions_unavailable, q.emissions === null], q.number).toEqual([null, false]);
+      if (q.mode.startsWith('sea')) expect(`${q.origin_name} ${q.destination_name}`, q.number).not.toMatch(/Apt|Airport/);
+    }
+    const shanghai = full.find((q) => q.mode === 'sea_fcl' && q.origin === 'CNSHA')!;
+    expect(shanghai.origin_name).toBe('Shanghai');
+    const pdf = (await pdfText((await owner.get(`/api/quotes/${(shanghai as unknown as { id: string }).id}/pdf?lang=en`)).rawPayload)).replace(/\s+/g, ' ');
+    expect(pdf).toContain('Shanghai (CNSHA)');
+    expect(full.find((q) => q.mode === 'air' && q.origin === 'CNSHA')).toMatchObject({ origin_name: 'Shanghai Hongqiao International Apt', destination_name: 'Manchester' });
+    const shipments = (await owner.get('/api/shipments?limit=100')).data.data as { number: string; mode: string; origin_name: string | null; destination_name: string | null }[];
+    for (const s of shipments.filter((x) => x.mode.startsWith('sea'))) expect(`${s.origin_name} ${s.destination_name}`, s.number).not.toMatch(/Apt|Airport|null/);
     // Every lane the issue names has a valid rate.
     for (const [origin, destination, mode] of [['CNSHA', 'GBFXT', 'sea_fcl'], ['HKHKG', 'GBLHR', 'air'], ['NLRTM', 'DEHAM', 'road_ftl']]) {
       const found = (await owner.get(`/api/rates/search?origin=${origin}&destination=${destination}&mode=${mode}&weight_kg=500&volume_cbm=2&equipment=45G1&containers=1`)).data.data;

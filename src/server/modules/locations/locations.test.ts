@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, latestCode, type TestApp } from '../../test/harness.ts';
+import type { Location } from '#shared/api/locations.ts';
 import { decodeFunctions } from './import.ts';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 const search = async (query: string) => {
   const res = await client.get(`/api/locations/search?${query}`);
   expect(res.statusCode).toBe(200);
-  return res.data.data as { code: string; name: string; country: string; subdivision: string | null; functions: string[]; lat: number | null; lon: number | null }[];
+  return res.data.data as Location[];
 };
 
 describe('UN/LOCODE import', () => {
@@ -70,6 +71,57 @@ describe('GET /api/locations/search', () => {
     expect(airports.map((r) => r.code)).toContain('GBLHR');
     const ports = await search('q=shanghai&function=port');
     expect(ports.every((r) => r.functions.includes('port'))).toBe(true);
+  });
+
+  it('finds the ports of a sea search, the trade code carriers use first, with UNECE’s own record beside it', async () => {
+    const ports = await search('q=shanghai&function=port&limit=20');
+    expect(ports[0]).toMatchObject({
+      code: 'CNSHA', name: 'Shanghai', functions: ['port', 'airport'], coordinates: 'city',
+      unece: { name: 'Shanghai Hongqiao International Apt', functions: ['airport'], port: 'CNSHG' },
+    });
+    // UNECE's own port entry is offered too; no airport-only or road-only place is.
+    expect(ports.map((r) => r.code)).toContain('CNSHG');
+    expect(ports.every((r) => r.functions.includes('port'))).toBe(true);
+    expect(ports.map((r) => r.code)).not.toContain('CNPVG');
+    // By code, as carriers type it.
+    const [byCode] = await search('q=cntao&function=port');
+    expect(byCode).toMatchObject({ code: 'CNTAO', name: 'Qingdao', unece: { name: 'Qingdao Jiaodong International Apt', port: 'CNQDG' } });
+  });
+
+  it('finds airports by their UNECE name for an air search', async () => {
+    const airports = await search('q=shanghai&function=airport&limit=20');
+    expect(airports.every((r) => r.functions.includes('airport'))).toBe(true);
+    expect(airports.find((r) => r.code === 'CNSHA')?.name).toBe('Shanghai Hongqiao International Apt');
+    expect(airports.map((r) => r.code)).toContain('CNPVG');
+    expect(airports.map((r) => r.code)).not.toContain('CNSHG');
+  });
+
+  it('filters road and rail searches by UNECE’s road (3) and rail (2) functions', async () => {
+    for (const fn of ['road', 'rail'] as const) {
+      const rows = await search(`q=rotterdam&function=${fn}&limit=30`);
+      expect(rows.map((r) => r.code)).toContain('NLRTM');
+      expect(rows.every((r) => r.functions.includes(fn))).toBe(true);
+    }
+    expect((await search('q=shanghai%20hongqiao&function=rail')).map((r) => r.code)).not.toContain('CNSHA');
+  });
+
+  it('finds a place by the name UNECE refers to it by (Antwerp = Antwerpen)', async () => {
+    const [first] = await search('q=antwerp&function=port');
+    expect(first).toMatchObject({ code: 'BEANR', name: 'Antwerpen' });
+  });
+
+  it('gives checked coordinates only: the geocoded guess for CNTAO is gone, a position outside its country is dropped and flagged', async () => {
+    const [qingdao] = await search('q=CNTAO');
+    // Qingdao (UNECE CNQIN 3603N 12019E), not 31.28, 104.19 in Sichuan.
+    expect([qingdao.lat, qingdao.lon, qingdao.coordinates]).toEqual([36.05, 120.3167, 'city']);
+    // Arnedillo, La Rioja: UNECE's 4213N 02140W lies in the Atlantic.
+    const [arnedillo] = await search('q=ESAED');
+    expect(arnedillo).toMatchObject({ lat: null, lon: null, coordinates: null, coordinates_flag: 'outside_country' });
+    // Yantian: UNECE puts it in Fujian, 740 km away; the World Port Index and the terminals agree on Shenzhen.
+    const [yantian] = await search('q=CNYTN');
+    expect(yantian).toMatchObject({ lat: 22.5833, lon: 114.2667, coordinates: 'wpi', coordinates_flag: 'corrected' });
+    const [felixstowe] = await search('q=GBFXT');
+    expect(felixstowe).toMatchObject({ lat: 51.95, lon: 1.3167, coordinates: 'wpi' });
   });
 
   it('treats LIKE wildcards as text and validates its parameters', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSchema, townQuery, townSchema, type Location } from '#shared/api/locations.ts';
+import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSchema, townQuery, townSchema, type Location, type LocationFunction } from '#shared/api/locations.ts';
 import { normaliseSearch } from '#shared/text.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/session.ts';
@@ -26,9 +26,30 @@ function remembered<T extends object>(max: number) {
   };
 }
 
+type LocationRow = Omit<Location, 'unece' | 'functions'> & { functions: LocationFunction[]; trade_functions: LocationFunction[] | null; trade_name: string | null; port_code: string | null };
+
+/**
+ * A place as the search shows it. A trade code (data/unlocode/trade-usage.csv) carries the name
+ * and functions carriers use it for, with UNECE's own record beside them; searched for an airport,
+ * an airport keeps UNECE's name ("Shanghai Hongqiao International Apt"), as documents of an air
+ * shipment print it (quotes/service.ts placeNames).
+ */
+export function presentLocation(l: LocationRow, fn?: string): Location {
+  const { trade_functions: tradeFunctions, trade_name: tradeName, port_code: port, ...rest } = l;
+  if (!tradeName) return { ...rest, unece: null };
+  const own = fn === 'airport' && l.functions.includes('airport');
+  return {
+    ...rest,
+    name: own ? l.name : tradeName,
+    functions: [...new Set([...(tradeFunctions ?? []), ...l.functions])],
+    unece: { name: l.name, functions: l.functions, port },
+  };
+}
+
 /**
  * Exact code first, then names starting with the text, then names containing it; accents and
- * case ignored. The trigram index serves "contains", the text_pattern_ops index the prefix.
+ * case ignored; a trade code before UNECE's own entries when it serves the function asked for. The
+ * trigram index serves "contains", the text_pattern_ops index the prefix.
  */
 export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { database } = ctx;
@@ -48,18 +69,19 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
     const text = normaliseSearch(q);
     const code = q.replace(/\s+/g, '').toUpperCase();
     // Two index probes (primary key, trigram) instead of one OR, which the planner serves worse.
-    const rows = await searches(JSON.stringify([text, code, fn, country, limit]), () => database.query<Location & { rank: number }>(
-      `select code, name, country, subdivision, functions, lat, lon, rank from (
+    const rows = await searches(JSON.stringify([text, code, fn, country, limit]), () => database.query<LocationRow>(
+      `select code, name, country, subdivision, functions, trade_functions, trade_name, port_code, lat, lon, coordinates, coordinates_flag from (
          select l.*, 0 as rank from locations l where code = $1
          union all
          select l.*, case when search_name like $2 escape '\\' then 1 else 2 end
            from locations l where search_name like $3 escape '\\' and code <> $1
        ) x
-       where ($4::text is null or $4 = any(functions)) and ($5::text is null or country = $5)
-       order by rank, (search_name = $7) desc, cardinality(functions) desc, length(name), name, code
+       where ($4::text is null or $4 = any(functions) or $4 = any(trade_functions)) and ($5::text is null or country = $5)
+       order by rank, (trade_name is not null and ($4::text is null or $4 = any(trade_functions))) desc, (search_name = $7) desc,
+                cardinality(functions) desc, length(name), name, code
        limit $6`,
       [code, escapeLike(text) + '%', '%' + escapeLike(text) + '%', fn ?? null, country ?? null, limit, text],
-    ).then((found) => found.map(({ rank: _rank, ...l }) => l)));
+    ).then((found) => found.map((l) => presentLocation(l, fn))));
     return { data: rows };
   });
 

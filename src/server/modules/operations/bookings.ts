@@ -100,7 +100,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   async function answer(organisationId: string, id: string) {
     const row = await loadBooking(db, organisationId, id);
     if (!row) throw notFound('The booking');
-    return { data: presentBooking(row, await placeNames(db, [row.origin, row.destination])) };
+    return { data: presentBooking(row, await placeNames(db, [row.origin, row.destination], row.mode)) };
   }
 
   /** The booking locked in `tx`, or 404; 409 when its status does not allow the action. */

@@ -58,7 +58,7 @@ export async function quotePdf(ctx: AppContext, organisationId: string, quoteId:
   const db = ctx.database.db;
   const loaded = await loadQuote(db, organisationId, quoteId);
   if (!loaded) throw notFound('The quote');
-  const quote = presentQuote(loaded.quote, loaded.lines, [], await placeNames(db, [loaded.quote.origin, loaded.quote.destination]));
+  const quote = presentQuote(loaded.quote, loaded.lines, [], await placeNames(db, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode));
   const codes = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${organisationId}`);
   return renderQuotePdf({ quote, organisation: await organisationHeader(ctx, organisationId), charges: Object.fromEntries(codes.map((c) => [c.id, c.name])), language });
 }
@@ -75,7 +75,7 @@ async function documentData(tx: Tx, header: { name: string; lines: string[] }, s
            (select max(occurred_at) from shipment_events e where e.organisation_id = c.organisation_id and e.shipment_id = c.shipment_id and e.container_number = c.number and e.code = 'DISC' and e.classifier = 'ACT') as discharged_at
       from shipment_containers c where c.organisation_id = ${org} and c.shipment_id = ${s.id} order by c.created_at, c.number`);
   const codes = new Map((await rowsOf<{ id: string; name: string }>(tx, sql`select id, name from charge_codes where organisation_id = ${org}`)).map((c) => [c.id, c.name]));
-  const places = await placeNames(tx, [s.origin, s.destination]);
+  const places = await placeNames(tx, [s.origin, s.destination], s.mode);
   const m = measure(s.mode, s.packages, []);
   const pol = booking?.pol ?? s.legs[0]?.from ?? null;
   const pod = booking?.pod ?? s.legs.at(-1)?.to ?? null;

@@ -60,7 +60,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
         select id, title, status, priority, due_on::text as due_on, assignee_user_id from tasks where organisation_id = ${org} and shipment_id = ${id} order by due_on nulls last, title`),
       rowsOf<{ open: number }>(db, sql`select count(*)::int as open from shipment_exceptions where organisation_id = ${org} and shipment_id = ${id} and status = 'open'`),
       s.booking_id ? rowsOf<{ number: string }>(db, sql`select number from bookings where organisation_id = ${org} and id = ${s.booking_id}`) : Promise.resolve([]),
-      placeNames(db, [s.origin, s.destination]),
+      placeNames(db, [s.origin, s.destination], s.mode),
     ]);
     return {
       data: presentShipment(s, {
@@ -287,9 +287,10 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'The shipment’s tracking timeline, oldest first', params: idParam, response: { 200: envelope(z.array(eventSchema)) } },
   }, async (req) => {
     const m = await member(req, 'view');
-    if (!(await loadShipment(db, m.organisation.id, req.params.id))) throw notFound('The shipment');
+    const shipment = await loadShipment(db, m.organisation.id, req.params.id);
+    if (!shipment) throw notFound('The shipment');
     const rows = await rowsOf<EventRow>(db, sql`select * from shipment_events where organisation_id = ${m.organisation.id} and shipment_id = ${req.params.id} order by occurred_at, recorded_at, id`);
-    const places = await placeNames(db, [...new Set(rows.map((r) => r.location).filter((v): v is string => Boolean(v)))]);
+    const places = await placeNames(db, [...new Set(rows.map((r) => r.location).filter((v): v is string => Boolean(v)))], shipment.mode);
     return { data: rows.map((r) => presentEvent(r, places)) };
   });
 
@@ -298,13 +299,13 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'Record a tracking event (DCSA: SHIPMENT, TRANSPORT or EQUIPMENT; PLN, EST or ACT); an actual departure or arrival moves the status', params: idParam, body: eventBody, response: { 201: envelope(eventSchema) } },
   }, async (req, reply) => {
     const m = await member(req, 'update');
-    const row = await db.transaction(async (tx) => {
+    const { row, mode } = await db.transaction(async (tx) => {
       const s = await lock(tx, m, req.params.id);
       refuseClosed(s);
       await requireContainer(tx, s, req.body.container_number ?? null);
-      return applyEvent(tx, s, normaliseEvent(req.body), 'staff', m.user.id);
+      return { row: await applyEvent(tx, s, normaliseEvent(req.body), 'staff', m.user.id), mode: s.mode };
     });
-    const places = await placeNames(db, row.location ? [row.location] : []);
+    const places = await placeNames(db, row.location ? [row.location] : [], mode);
     return reply.status(201).send({ data: presentEvent(row, places) });
   });
 

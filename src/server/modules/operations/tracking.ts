@@ -226,7 +226,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
     const shows = s.tracking_shows ?? { events: true, containers: true, parties: false, references: true };
     const events = shows.events ? await rowsOf<EventRow>(db, sql`select * from shipment_events where organisation_id = ${s.organisation_id} and shipment_id = ${s.id} and applied order by occurred_at, id`) : [];
     const containers = shows.containers ? await rowsOf<{ number: string; iso_type: string }>(db, sql`select number, iso_type from shipment_containers where organisation_id = ${s.organisation_id} and shipment_id = ${s.id} order by created_at, number`) : null;
-    const places = await placeNames(db, [...new Set([s.origin, s.destination, ...events.map((e) => e.location).filter((v): v is string => Boolean(v))])]);
+    const places = await placeNames(db, [...new Set([s.origin, s.destination, ...events.map((e) => e.location).filter((v): v is string => Boolean(v))])], s.mode);
     const data: PublicTracking = {
       organisation: s.organisation_name, number: s.number, house_ref: shows.references ? s.house_ref : null, master_ref: shows.references ? s.master_ref : null,
       mode: s.mode, status: s.status, origin: s.origin, origin_name: places[s.origin] ?? null, destination: s.destination, destination_name: places[s.destination] ?? null,

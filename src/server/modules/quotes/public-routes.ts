@@ -35,7 +35,7 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, ctx: AppContext)
 
   async function present({ quote: q, lines }: { quote: QuoteRow; lines: LineRow[] }): Promise<PublicQuote> {
     const [org] = await rowsOf<{ name: string; logo: string | null }>(db, sql`select name, logo from organisations where id = ${q.organisation_id}`);
-    const places = await placeNames(db, [q.origin, q.destination]);
+    const places = await placeNames(db, [q.origin, q.destination], q.mode);
     const place = (code: string) => ({ code, name: places[code] ?? null });
     const codes = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${q.organisation_id}`);
     const day = (d: unknown) => String(d instanceof Date ? d.toISOString() : d).slice(0, 10);
@@ -51,6 +51,7 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, ctx: AppContext)
       })),
       total: { currency: q.currency, sell_minor: Number(q.sell_minor) },
       emissions: q.emissions ?? null,
+      emissions_unavailable: q.emissions_unavailable ?? null,
       decline_reason: q.decline_reason,
       decided_at: q.decided_at ? new Date(q.decided_at).toISOString() : null,
       open: q.status === 'sent' && day(q.valid_until) >= today(),

@@ -190,6 +190,31 @@ describe('quotes', () => {
     expect([...kg].sort((a, b) => a - b)).toEqual(kg);
   });
 
+  it('prints the port carriers mean by a trade code on a sea quote, and UNECE’s airport on an air quote', async () => {
+    const sea = (await northwind.post('/api/quotes', airQuote(acme, { mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', cargo: [], equipment: [{ iso_type: '45G1', count: 1 }] }))).data.data;
+    expect([sea.origin_name, sea.destination_name]).toEqual(['Shanghai', 'Felixstowe']);
+    // Shanghai (UNECE's city entry, 3114N 12129E = 31.2333, 121.4833) to Felixstowe (World Port Index 51.95, 1.3167):
+    // 9 090.2 km great circle × 1.15 = 10 453.7 → 10 454 km.
+    expect(sea.emissions.legs[0].distance_km).toBe('10454');
+    const text = (await pdfText((await northwind.get(`/api/quotes/${sea.id}/pdf?lang=en`)).rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Shanghai (CNSHA)');
+    expect(text).not.toContain('Hongqiao');
+    const air = (await northwind.post('/api/quotes', airQuote(acme, { origin: 'CNSHA' }))).data.data;
+    expect(air.origin_name).toBe('Shanghai Hongqiao International Apt');
+  });
+
+  it('measures from the city when a place has no coordinates of its own, and refuses with the reason when it has no usable ones', async () => {
+    // Qingdao Pt (CNQDG): UNECE gives no position; its city, Qingdao (CNQIN), has one.
+    const city = (await northwind.post('/api/quotes', airQuote(acme, { mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNQDG', destination: 'GBFXT', cargo: [], equipment: [{ iso_type: '45G1', count: 1 }] }))).data.data;
+    expect(city.emissions.via).toEqual([{ place: 'CNQDG', city: 'CNQIN' }]);
+    expect(city.emissions_unavailable).toBeNull();
+    // Arnedillo (ESAED): UNECE's position lies in the Atlantic, dropped; no city entry to fall back on.
+    const refused = (await northwind.post('/api/quotes', airQuote(acme, { mode: 'road_ftl', incoterm: 'DAP', origin: 'ESAED', destination: 'ESMAD', currency: 'EUR' }))).data.data;
+    expect(refused.emissions).toBeNull();
+    expect(refused.emissions_unavailable).toEqual({ reason: 'coordinates_dropped', place: 'ESAED' });
+    expect((await northwind.get(`/api/quotes/${refused.id}`)).data.data.emissions_unavailable).toEqual({ reason: 'coordinates_dropped', place: 'ESAED' });
+  });
+
   it('lists newest first with a keyset cursor, by status and by search', async () => {
     const first = await northwind.get('/api/quotes?limit=2');
     expect(first.data.data).toHaveLength(2);

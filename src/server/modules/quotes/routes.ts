@@ -64,7 +64,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   async function answer(organisationId: string, id: string, warnings: Quote['warnings'] = []) {
     const loaded = await loadQuote(db, organisationId, id);
     if (!loaded) throw notFound('The quote');
-    return { data: presentQuote(loaded.quote, loaded.lines, warnings, await placeNames(db, [loaded.quote.origin, loaded.quote.destination])) };
+    return { data: presentQuote(loaded.quote, loaded.lines, warnings, await placeNames(db, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode)) };
   }
 
   api.get('/api/quotes', {

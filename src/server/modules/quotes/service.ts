@@ -155,7 +155,7 @@ export async function writeQuote(
     margin_minor: f.totals.margin_minor,
     margin_pct: f.totals.margin_pct,
     by_currency: f.totals.by_currency,
-    emissions: await emissionsOf(tx, draft.mode, draft.origin, draft.destination, f.measures, draft.equipment),
+    ...(await emissionsOf(tx, draft.mode, draft.origin, draft.destination, f.measures, draft.equipment).then((e) => ({ emissions: e.emissions, emissions_unavailable: e.unavailable }))),
   };
   if (update) {
     await tx.update(quotes).set({ ...values, updated_at: new Date() }).where(and(eq(quotes.organisation_id, row.organisation_id), eq(quotes.id, row.id)));
@@ -276,6 +276,7 @@ export function presentQuote(q: QuoteRow, lines: LineRow[], warnings: Quote['war
     },
     rates: q.rates.map((r) => ({ from: r.from, rate: r.rate, source: r.source, rate_date: r.rate_date })),
     emissions: q.emissions ?? null,
+    emissions_unavailable: q.emissions_unavailable ?? null,
     decline_reason: q.decline_reason,
     booking_id: q.booking_id,
     owner_user_id: q.owner_user_id,
@@ -351,9 +352,16 @@ export async function recipientOf(tx: Tx, q: QuoteRow): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/** Names of UN/LOCODE places by code. */
-export async function placeNames(db: Tx | Database['db'], codes: string[]): Promise<Record<string, string>> {
-  const rows = await rowsOf<{ code: string; name: string }>(db, sql`select code, name from locations where code = any(${`{${codes.join(',')}}`}::text[])`);
+/**
+ * Names of UN/LOCODE places by code, as documents print them for the mode: the name carriers use
+ * for a trade code ("Shanghai" for CNSHA, data/unlocode/trade-usage.csv), except by air, where an
+ * airport keeps UNECE's own name ("Shanghai Hongqiao International Apt").
+ */
+export async function placeNames(db: Tx | Database['db'], codes: string[], mode?: string): Promise<Record<string, string>> {
+  const air = mode === 'air';
+  const rows = await rowsOf<{ code: string; name: string }>(db, sql`
+    select code, case when ${air} and 'airport' = any(functions) then name else coalesce(trade_name, name) end as name
+      from locations where code = any(${`{${codes.join(',')}}`}::text[])`);
   return Object.fromEntries(rows.map((r) => [r.code, r.name]));
 }
 

@@ -42,6 +42,7 @@ export function BookingScreen() {
   const client = useQueryClient();
   const booking = useQuery({ queryKey: operationsKeys.booking(bookingId), queryFn: () => operationsApi.booking(bookingId) });
   const [form] = Form.useForm<FormValues>();
+  const legModes = Form.useWatch('legs', form)?.map((l) => l?.mode);
   const [busy, setBusy] = useState<Act | 'save' | null>(null);
   const [asking, setAsking] = useState<Act | null>(null);
   const [answer, setAnswer] = useState('');
@@ -174,7 +175,7 @@ export function BookingScreen() {
               <Row gutter={16}>
                 {(['place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const).map((name) => (
                   <Col xs={24} md={6} key={name}>
-                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} initial={b[name] ? { code: b[name]!, name: b[name]! } : undefined} /></Form.Item>
+                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={b[name] ? { code: b[name]!, name: b[name]! } : undefined} /></Form.Item>
                   </Col>
                 ))}
                 <Col xs={24} md={6}>
@@ -194,8 +195,8 @@ export function BookingScreen() {
                     {fields.map((field) => (
                       <Row gutter={8} key={field.key} align="bottom">
                         <Col xs={12} md={3}><Form.Item name={[field.name, 'mode']} label={t('bookings.leg.mode')}><Select options={['sea', 'air', 'road', 'rail'].map((m) => ({ value: m, label: t(`bookings.leg.modes.${m}`) }))} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'from']} label={t('bookings.leg.from')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.from')} initial={b.legs[field.name] ? { code: b.legs[field.name].from, name: b.legs[field.name].from } : undefined} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'to']} label={t('bookings.leg.to')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.to')} initial={b.legs[field.name] ? { code: b.legs[field.name].to, name: b.legs[field.name].to } : undefined} /></Form.Item></Col>
+                        <Col xs={12} md={3}><Form.Item name={[field.name, 'from']} label={t('bookings.leg.from')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.from')} mode={legModes?.[field.name]} initial={b.legs[field.name] ? { code: b.legs[field.name].from, name: b.legs[field.name].from } : undefined} /></Form.Item></Col>
+                        <Col xs={12} md={3}><Form.Item name={[field.name, 'to']} label={t('bookings.leg.to')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.to')} mode={legModes?.[field.name]} initial={b.legs[field.name] ? { code: b.legs[field.name].to, name: b.legs[field.name].to } : undefined} /></Form.Item></Col>
                         <Col xs={12} md={3}><Form.Item name={[field.name, 'carrier']} label={t('bookings.leg.carrier')}><Input /></Form.Item></Col>
                         <Col xs={12} md={3}><Form.Item name={[field.name, 'vessel']} label={t('bookings.leg.vessel')}><Input /></Form.Item></Col>
                         <Col xs={12} md={2}><Form.Item name={[field.name, 'voyage']} label={t('bookings.leg.voyage')}><Input /></Form.Item></Col>

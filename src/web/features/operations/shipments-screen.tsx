@@ -149,6 +149,7 @@ type NewValues = { client_name: string; mode: QuoteMode; origin: string; destina
 function NewShipment({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useOperationsTranslation();
   const [form] = Form.useForm<NewValues>();
+  const mode = Form.useWatch('mode', form);
   const [busy, setBusy] = useState(false);
   async function submit(v: NewValues) {
     setBusy(true);
@@ -172,8 +173,8 @@ function NewShipment({ open, onClose, onCreated }: { open: boolean; onClose: () 
         <Form.Item name="client_name" label={t('shipments.client')} rules={[{ required: true, message: t('shipments.required') }]}><Input /></Form.Item>
         <Row gutter={12}>
           <Col xs={24} md={8}><Form.Item name="mode" label={t('shipments.mode')}><Select options={QUOTE_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))} /></Form.Item></Col>
-          <Col xs={12} md={8}><Form.Item name="origin" label={t('shipments.origin')} rules={[{ required: true, message: t('shipments.required') }]}><LocationPicker aria-label={t('shipments.origin')} /></Form.Item></Col>
-          <Col xs={12} md={8}><Form.Item name="destination" label={t('shipments.destination')} rules={[{ required: true, message: t('shipments.required') }]}><LocationPicker aria-label={t('shipments.destination')} /></Form.Item></Col>
+          <Col xs={12} md={8}><Form.Item name="origin" label={t('shipments.origin')} rules={[{ required: true, message: t('shipments.required') }]}><LocationPicker aria-label={t('shipments.origin')} mode={mode} /></Form.Item></Col>
+          <Col xs={12} md={8}><Form.Item name="destination" label={t('shipments.destination')} rules={[{ required: true, message: t('shipments.required') }]}><LocationPicker aria-label={t('shipments.destination')} mode={mode} /></Form.Item></Col>
           <Col xs={12} md={8}><Form.Item name="etd" label={t('shipments.etd')}><DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
           <Col xs={12} md={8}><Form.Item name="eta" label={t('shipments.eta')}><DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
           <Col xs={12} md={8}><Form.Item name="free_days" label={t('shipments.free_days')}><InputNumber min={0} max={90} style={{ width: '100%' }} /></Form.Item></Col>

@@ -84,7 +84,7 @@ export function PublicQuoteScreen() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('quotes.total')}: <Money minor={q.total.sell_minor} currency={q.total.currency} />
       </Typography.Title>
-      <EmissionsLine emissions={q.emissions} />
+      <EmissionsLine emissions={q.emissions} unavailable={q.emissions_unavailable} />
       {error && <Alert type="error" showIcon title={error} />}
       {q.open && !declining && (
         <Space wrap>

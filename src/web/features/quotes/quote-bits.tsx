@@ -14,10 +14,20 @@ export function QuoteStatusTag({ status }: { status: QuoteStatus }) {
 
 export { Money } from '../../components/money.tsx';
 
-/** A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight, and the same cargo by the other modes. */
-export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) {
+/**
+ * A quote's ISO 14083 estimate in one line, with the assumption when containers had no weight, a
+ * place measured from its city, and the same cargo by the other modes; or why there is none.
+ */
+export function EmissionsLine({ emissions, unavailable }: { emissions: Quote['emissions']; unavailable?: Quote['emissions_unavailable'] }) {
   const { t, i18n } = useSalesTranslation();
-  if (!emissions) return null;
+  if (!emissions) {
+    if (!unavailable) return null;
+    return (
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        <strong>{t('quotes.emissions')}:</strong> {t(`quotes.emissions_unavailable.${unavailable.reason}`, { place: unavailable.place ?? '' })}
+      </Typography.Paragraph>
+    );
+  }
   const leg = emissions.legs[0];
   const num = (v: string) => formatDecimal(v, i18n.language);
   return (
@@ -25,6 +35,7 @@ export function EmissionsLine({ emissions }: { emissions: Quote['emissions'] }) 
       <strong>{t('quotes.emissions')}:</strong>{' '}
       {t('quotes.emissions_value', { kg: num(emissions.kg_co2e), km: num(leg.distance_km), factor: num(leg.factor), source: leg.source })}
       {emissions.tonnes_assumed && ` ${t('quotes.emissions_assumed')}`}
+      {emissions.via?.map((v) => ` ${t('quotes.emissions_via', { place: v.place, city: v.city })}`).join('')}
       {emissions.alternatives && emissions.alternatives.length > 0 && (
         <>
           <br />

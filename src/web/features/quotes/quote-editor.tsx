@@ -161,12 +161,12 @@ export function QuoteEditor({ quote, client: forClient, onSaved, onCancel }: { q
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="origin" label={t('quotes.origin')} rules={[{ required: true, message: t('quotes.place_needed') }]}>
-              <LocationPicker initial={quote ? { code: quote.origin, name: quote.origin_name ?? quote.origin } : null} />
+              <LocationPicker mode={mode} initial={quote ? { code: quote.origin, name: quote.origin_name ?? quote.origin } : null} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="destination" label={t('quotes.destination')} rules={[{ required: true, message: t('quotes.place_needed') }]}>
-              <LocationPicker initial={quote ? { code: quote.destination, name: quote.destination_name ?? quote.destination } : null} />
+              <LocationPicker mode={mode} initial={quote ? { code: quote.destination, name: quote.destination_name ?? quote.destination } : null} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

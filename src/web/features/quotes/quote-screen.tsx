@@ -170,7 +170,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
             ))}
           </Typography.Paragraph>
         )}
-        <EmissionsLine emissions={q.emissions} />
+        <EmissionsLine emissions={q.emissions} unavailable={q.emissions_unavailable} />
         {q.rates.length > 0 && (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('quotes.rates_frozen')}{' '}

@@ -166,10 +166,10 @@ function RateForm({ codes, onSaved }: { codes: { id: string; code: string; name:
       </Space>
       <Space wrap>
         <Form.Item name="origin" label={t('quotes.origin')} rules={[{ required: true, message: t('quotes.place_needed') }]}>
-          <LocationPicker />
+          <LocationPicker mode={mode} />
         </Form.Item>
         <Form.Item name="destination" label={t('quotes.destination')} rules={[{ required: true, message: t('quotes.place_needed') }]}>
-          <LocationPicker />
+          <LocationPicker mode={mode} />
         </Form.Item>
       </Space>
       <Space wrap>
