@@ -27,11 +27,11 @@ const BIG_EMAIL = 'bigorg-owner@bench.fyn.local';
 /** autocannon's latencies are whole milliseconds. */
 const ms = (x: number) => (x < 1 ? '<1' : String(Math.round(x)));
 
-type Result = { rps: number; p50: number; p99: number; bad: number; requests: number };
+export type Result = { rps: number; p50: number; p99: number; bad: number; requests: number };
 type Db = 'pglite' | 'postgres';
 
 /** autocannon in its own process: its JSON summary. */
-async function cannon(url: string, connections: number, headers: Record<string, string> = {}, seconds = DURATION): Promise<Result> {
+export async function cannon(url: string, connections: number, headers: Record<string, string> = {}, seconds = DURATION): Promise<Result> {
   const args = [join(appRoot, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 1 << 24 });

@@ -1,6 +1,7 @@
 /**
  * npm run bench — prints figures beside their targets, asserts nothing (docs/architecture.md#benchmarks).
  *   api        req/s and latency of API routes beside a bare hello route, PGlite and PostgreSQL, 10 and 50 connections
+ *   shipped    the product as `npm start` runs it (default settings, jobs on, demo data) beside a bare Fastify hello process
  *   start      start time of the built server, cold and warm
  *   bundles    first-load JS + CSS of the login, dashboard and a control-centre list page; the dashboard's requests
  *   load       simulated users on two nodes over PostgreSQL behind a proxy, then on one node over PGlite
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { appRoot } from '../src/server/paths.ts';
 import { apiBench } from './api.ts';
+import { shippedBench } from './shipped.ts';
 import { measureBundles } from './bundle-size.ts';
 import { loadBench } from './load.ts';
 import { resourceBench } from './resources.ts';
@@ -29,7 +31,7 @@ import { hrBench } from './hr.ts';
 import { startBench } from './start.ts';
 import { cleanupAll, startServer, tempDir } from './support.ts';
 
-const PARTS = ['api', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr'] as const;
+const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p)) ?? [];
 if (unknown.length) {
@@ -62,7 +64,8 @@ console.log(
 console.log(`Parts: ${PARTS.filter(wanted).join(', ')} (BENCH_ONLY to choose). Server bundle: ${join(appRoot, 'dist/server/main.js')}`);
 // A part that fails says why and the others still run; the exit code tells that one failed.
 const failed: string[] = [];
-const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench]];
+const shipped = async () => void (await shippedBench((process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number), Number(process.env.BENCH_SECONDS ?? 5)));
+const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench]];
 try {
   for (const [name, step] of steps) {
     if (!wanted(name)) continue;

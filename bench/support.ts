@@ -84,14 +84,14 @@ export type ServerProcess = { base: string; port: number; child: ChildProcess; l
  * Spawns `node dist/server/main.js` with `env` on top of ours (DATABASE_URL cleared unless given)
  * and resolves once GET /api/health answers 200, with the milliseconds that took.
  */
-export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<ServerProcess & { startMs: number }> {
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; /** Only `env` on top of ours: the product's defaults, not the bench's quieter ones. */ plain?: boolean } = {}): Promise<ServerProcess & { startMs: number }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const logDir = tempDir('fyn-bench-log-');
   const logFile = join(logDir, `server-${port}.log`);
   const log = createWriteStream(logFile);
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(appRoot, 'dist/server/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', WEATHER_URL: 'none', ...env, PORT: String(port) },
+    env: { ...process.env, DATABASE_URL: '', ...(opts.plain ? {} : { LOG_LEVEL: 'warn', WEATHER_URL: 'none' }), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });

@@ -1,6 +1,9 @@
 // `npm start` and `npm run test:e2e`: build the app only when something it is built from changed
 // since the last build (or there is none), so that a restart does not rebuild. The build writes
 // dist/.build-stamp last, so a build cut short counts as no build.
+// `npm install` runs it too (`prepare`, with --install): the first `npm start` then only starts.
+// An install without the build tools (`npm ci --omit=dev` on a server) skips it: build there with
+// `npm run build` where the tools are.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +33,11 @@ export function buildIsStale() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+const installing = process.argv.includes('--install');
 const reason = buildIsStale();
-if (reason) {
+if (reason && installing && !existsSync(join(root, 'node_modules/vite'))) {
+  console.log('fyn: not building during install (no build tools: development dependencies were left out)');
+} else if (reason) {
   console.log(`fyn: building (${reason})`);
   const res = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);

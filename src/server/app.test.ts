@@ -34,12 +34,19 @@ describe('the API frame', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['x-powered-by']).toBeUndefined();
+  it('sends security headers: the short API set on answers, the page policy on pages', async () => {
+    for (const url of ['/api/health', '/api/user', '/api/no-such-thing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+    // Swagger UI is a page: helmet's set (its own CSP comes from @fastify/swagger-ui; the SPA's in csp.test.ts).
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('publishes OpenAPI generated from the route schemas', async () => {

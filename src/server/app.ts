@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database, type Listener } from './db/client.ts';
 import { createThrottle } from './lib/throttle.ts';
+import { lazyChildLogger, levelEnabled } from './lib/lazy-logger.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createIdentityCache, isRead } from './modules/auth/session.ts';
@@ -65,11 +65,12 @@ import { createJobs } from './modules/jobs/jobs.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
-import { registerAccess } from './plugins/access.ts';
+import { registerAccessCheck, registerAccessDeclarations } from './plugins/access.ts';
 import { registerTextInput } from './plugins/text-input.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 declare module 'fastify' {
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
     // One line per request, written below only where it tells something (see onResponse).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's child logger is made only when that request logs something.
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -144,105 +147,93 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
-  // reused identities are dropped before its answer leaves, so the caller's next request sees it.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
-    return payload;
-  });
+  registerSecurityHeaders(app, config);
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).
-  app.addHook('onResponse', async (req, reply) => {
+  const debug = levelEnabled(app.log, 'debug');
+  app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
     if (reply.statusCode >= 500) req.log.error({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request failed');
     else if (ms > SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'slow request');
-    else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request');
+    else if (debug) req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request');
+    done();
   });
-  // Stripe.js (only with Stripe): its script, its card element's frames, and its API.
-  const stripeJs = config.stripe ? ['https://js.stripe.com'] : [];
-  // The security headers, built once: @fastify/helmet rebuilt them (parsing every CSP directive) on each request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeJs],
-        // antd writes its component styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        ...(config.stripe ? { frameSrc: [...stripeJs, 'https://hooks.stripe.com'] } : {}),
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.appUrl.startsWith('https://'),
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)));
-  await app.register(cookie);
-  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
-  // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
-  if (config.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: config.rateLimitPerMinute,
-      timeWindow: '1 minute',
-      allowList: (req) => !req.url.startsWith('/api/'),
-    });
-  }
-  // Who may call (401/403) is answered before anything about the input (422).
-  registerAccess(app, ctx);
-  registerTextInput(app);
-  // The OpenAPI document sees every route registered after it, the CSRF cookie's included.
+  // Every /api route declares who may call it (checked in the API's context below).
+  registerAccessDeclarations(app);
+  // The OpenAPI document sees every route registered after it, in every context.
   await registerDocs(app);
-  // Webhooks come from the provider, not a browser: their signature stands in for the token.
-  registerCsrf(app, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/] });
 
-  registerHealthRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerLocationRoutes(app, ctx);
-  registerOrganisationRoutes(app, ctx);
-  registerBillingRoutes(app, ctx);
-  for (const descriptor of RESOURCES) registerResource(app, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
-  registerStaffRoutes(app, ctx);
-  registerConnectionRoutes(app, ctx);
-  registerPostRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerSearchRoutes(app, ctx);
-  registerNotificationRoutes(app, ctx);
-  registerChatRoutes(app, ctx);
-  registerQuoteRoutes(app, ctx);
-  registerPublicQuoteRoutes(app, ctx);
-  registerBookingRoutes(app, ctx);
-  registerShipmentRoutes(app, ctx);
-  registerTrackingRoutes(app, ctx);
-  registerExceptionRoutes(app, ctx);
-  registerTaskRoutes(app, ctx);
-  registerDocumentRoutes(app, ctx);
-  registerHolidayRoutes(app, ctx);
-  registerContractRoutes(app, ctx);
-  registerLeaveRoutes(app, ctx);
-  registerHrSummary(app, ctx);
-  registerPayrollRoutes(app, ctx);
-  registerBankAccountRoutes(app, ctx);
-  registerPerformanceRoutes(app, ctx);
-  registerRecruitmentRoutes(app, ctx);
-  registerPublicRecruitmentRoutes(app, ctx);
-  registerRateRoutes(app, ctx);
-  registerCrmRoutes(app, ctx);
-  registerPipelineRoutes(app, ctx);
-  registerClientRoutes(app, ctx);
-  registerImportRoutes(app, ctx);
-  registerCommissionRoutes(app, ctx);
-  registerEmissionsReportRoutes(app, ctx);
-  registerEventRoutes(app, ctx, live);
-  registerExchangeRoutes(app, ctx);
-  registerControlCentreSummary(app, ctx);
-  registerWeatherRoutes(app, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
-  if (config.devMode) registerDevMailRoutes(app, ctx);
+  // Liveness and readiness in a context of their own, without the API's request hooks (cookies,
+  // rate limit, CSRF, access, identities): a load balancer's probe costs little more than a bare
+  // route and answers whatever those hooks are waiting for (docs/architecture.md#request-flow).
+  await app.register(async (probes) => registerHealthRoutes(probes, ctx));
+
+  // The API: its hooks apply to the routes of this context only.
+  await app.register(async (api) => {
+    // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
+    // reused identities are dropped before its answer leaves, so the caller's next request sees it.
+    api.addHook('onSend', (req, reply, payload, done) => {
+      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
+      done(null, payload);
+    });
+    await api.register(cookie);
+    await api.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
+    // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
+    if (config.rateLimitPerMinute > 0) {
+      await api.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: '1 minute',
+        allowList: (req) => !req.url.startsWith('/api/'),
+      });
+    }
+    // Who may call (401/403) is answered before anything about the input (422).
+    registerAccessCheck(api, ctx);
+    registerTextInput(api);
+    // Webhooks come from the provider, not a browser: their signature stands in for the token.
+    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/] });
+
+    registerAuthRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    registerLocationRoutes(api, ctx);
+    registerOrganisationRoutes(api, ctx);
+    registerBillingRoutes(api, ctx);
+    for (const descriptor of RESOURCES) registerResource(api, ctx, descriptor, tableOf(descriptor.name), RESOURCE_HOOKS[descriptor.name]);
+    registerStaffRoutes(api, ctx);
+    registerConnectionRoutes(api, ctx);
+    registerPostRoutes(api, ctx);
+    registerProfileRoutes(api, ctx);
+    registerSearchRoutes(api, ctx);
+    registerNotificationRoutes(api, ctx);
+    registerChatRoutes(api, ctx);
+    registerQuoteRoutes(api, ctx);
+    registerPublicQuoteRoutes(api, ctx);
+    registerBookingRoutes(api, ctx);
+    registerShipmentRoutes(api, ctx);
+    registerTrackingRoutes(api, ctx);
+    registerExceptionRoutes(api, ctx);
+    registerTaskRoutes(api, ctx);
+    registerDocumentRoutes(api, ctx);
+    registerHolidayRoutes(api, ctx);
+    registerContractRoutes(api, ctx);
+    registerLeaveRoutes(api, ctx);
+    registerHrSummary(api, ctx);
+    registerPayrollRoutes(api, ctx);
+    registerBankAccountRoutes(api, ctx);
+    registerPerformanceRoutes(api, ctx);
+    registerRecruitmentRoutes(api, ctx);
+    registerPublicRecruitmentRoutes(api, ctx);
+    registerRateRoutes(api, ctx);
+    registerCrmRoutes(api, ctx);
+    registerPipelineRoutes(api, ctx);
+    registerClientRoutes(api, ctx);
+    registerImportRoutes(api, ctx);
+    registerCommissionRoutes(api, ctx);
+    registerEmissionsReportRoutes(api, ctx);
+    registerEventRoutes(api, ctx, live);
+    registerExchangeRoutes(api, ctx);
+    registerControlCentreSummary(api, ctx);
+    registerWeatherRoutes(api, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
+    if (config.devMode) registerDevMailRoutes(api, ctx);
+  });
 
   await registerSpa(app, config.webDir);
   return app;

@@ -10,9 +10,9 @@ import { AppError } from '../lib/errors.ts';
  */
 export function registerTextInput(app: FastifyInstance) {
   // preValidation, after the access check: an anonymous caller hears 401 whatever their input.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const where = nulAt(req.params, '') ?? nulAt(req.query, '') ?? (Buffer.isBuffer(req.body) ? null : nulAt(req.body, ''));
-    if (where !== null) throw refused(where);
+    done(where === null ? undefined : refused(where));
   });
 }
 

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { Config } from '../config.ts';
+
+/** Paths under /api that are pages for a browser to render (Swagger UI), not data. */
+const DOCS = '/api/docs';
+
+/**
+ * The security headers, built once at start and set by one synchronous hook.
+ *
+ * - Pages (the SPA's index.html, assets, Swagger UI): helmet's full set with the app's
+ *   Content-Security-Policy ('self' only; Stripe's script, frames and API only when Stripe is
+ *   configured).
+ * - API answers (JSON, files, event streams) are never rendered as a page, so a page's policy says
+ *   nothing for them; they get the short set OWASP's REST cheat sheet names: nothing may load or
+ *   frame them (`default-src 'none'; frame-ancestors 'none'`, X-Frame-Options DENY), no sniffing,
+ *   no cross-site reads, no referrer, HSTS behind HTTPS. Five headers instead of eleven: on a small
+ *   answer they were most of the bytes, and setting them one by one was the costliest step of a
+ *   request (docs/architecture.md#request-flow).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const https = config.appUrl.startsWith('https://');
+  const stripeJs = config.stripe ? ['https://js.stripe.com'] : [];
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
+        // antd writes its component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        ...(config.stripe ? { frameSrc: [...stripeJs, 'https://hooks.stripe.com'] } : {}),
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+    crossOriginEmbedderPolicy: false,
+  });
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const url = req.url;
+    if (url.startsWith('/api/') && !(url.startsWith(DOCS) && (url.length === DOCS.length || url[DOCS.length] === '/' || url[DOCS.length] === '?'))) {
+      reply.headers(apiHeaders);
+      done();
+    } else pageHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
+  });
+}
