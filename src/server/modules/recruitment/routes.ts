@@ -19,13 +19,13 @@ import { applicants, interviews, jobOpenings, offers, roles } from '../../db/sch
 import { AppError, notFound } from '../../lib/errors.ts';
 import { sendFile } from '../files/store.ts';
 import { audit } from '../../lib/audit.ts';
-import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { requireActiveMember, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { assertMayAssignRole } from '../organisations/privileges.ts';
 import { createStaffInvitation } from '../staff/invitations.ts';
 import { completeHire, lockHire, withdrawHireInvitations } from './hire.ts';
 import {
   applicantDetail, applicantSelect, lockApplicant, openingOf, openingSelect, presentApplicant, presentInterview, presentOffer, presentOpening,
-  requireDepartmentRef, requireMemberRef, stagesOf, type ApplicantRow, type InterviewRow, type OfferRow, type OpeningRow,
+  requireDepartmentRef, stagesOf, type ApplicantRow, type InterviewRow, type OfferRow, type OpeningRow,
 } from './service.ts';
 
 const ACTION_WORDS: Record<string, string> = { edit: 'changed', open: 'opened', close: 'closed', delete: 'deleted', move: 'moved', reject: 'rejected', interview: 'interviewed', offer: 'made an offer', hire: 'hired', send: 'sent', accept: 'accepted', decline: 'declined', withdraw: 'withdrawn' };
@@ -64,7 +64,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
 
   async function checkOpeningRefs(tx: Tx, m: Membership, b: { department_id?: string | null; hiring_manager_id?: string | null }) {
     await requireDepartmentRef(tx, m.organisation.id, b.department_id);
-    await requireMemberRef(tx, m.organisation.id, b.hiring_manager_id, 'hiring_manager_id');
+    await requireActiveMember(tx, m.organisation.id, b.hiring_manager_id, 'hiring_manager_id');
   }
 
   api.get('/api/job-openings', {
@@ -111,7 +111,8 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if ((next.salary_min_minor != null || next.salary_max_minor != null) && !next.salary_currency) {
         throw new AppError(422, 'validation_failed', 'A salary range needs its currency.', { salary_currency: 'Required.' });
       }
-      await checkOpeningRefs(tx, m, req.body);
+      // A hiring manager kept as it was is no new choice (they may have left since).
+      await checkOpeningRefs(tx, m, { ...req.body, ...(req.body.hiring_manager_id === o.hiring_manager_id && { hiring_manager_id: undefined }) });
       await tx.update(jobOpenings).set({ ...req.body, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${o.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'job_openings', 'update', o.id, { fields: Object.keys(req.body) });
     });
@@ -269,7 +270,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     const id = uuidv7();
     await db.transaction(async (tx) => {
       const a = await applicantFor(tx, m.organisation.id, b.applicant_id, 'interview');
-      await requireMemberRef(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
+      await requireActiveMember(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
       await tx.insert(interviews).values({ organisation_id: m.organisation.id, id, applicant_id: a.id, interviewer_id: b.interviewer_id, scheduled_at: new Date(b.scheduled_at), duration_minutes: b.duration_minutes, kind: b.kind, created_by: m.user.id });
       await audit(tx, m.organisation.id, m.user.id, 'interviews', 'create', id, { applicant_id: a.id, scheduled_at: b.scheduled_at });
     });
@@ -289,7 +290,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if (!mayInterview(i.status as InterviewStatus, to)) throw new AppError(409, 'invalid_transition', `An interview that is ${i.status} cannot become ${to}.`);
       const recordsOutcome = b.feedback !== undefined || b.rating !== undefined || b.recommendation !== undefined;
       if (recordsOutcome && to !== 'held') throw new AppError(422, 'validation_failed', 'Feedback, a rating and a recommendation belong to an interview that was held.', { status: 'Mark the interview as held.' });
-      await requireMemberRef(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
+      if (b.interviewer_id !== i.interviewer_id) await requireActiveMember(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
       const { scheduled_at, ...rest } = b;
       await tx.update(interviews).set({ ...rest, ...(scheduled_at && { scheduled_at: new Date(scheduled_at) }), updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${i.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'interviews', 'update', i.id, { fields: Object.keys(b), ...(b.status && { from: i.status, to }) });
@@ -379,7 +380,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       const departmentId = b.department_id === undefined ? opening.department_id : b.department_id;
       const managerId = b.manager_id === undefined ? opening.hiring_manager_id : b.manager_id;
       await requireDepartmentRef(tx, orgId, departmentId);
-      if (b.manager_id !== undefined) await requireMemberRef(tx, orgId, managerId, 'manager_id');
+      if (b.manager_id !== undefined) await requireActiveMember(tx, orgId, managerId, 'manager_id');
 
       // Someone on the team already (hired from inside): their account does not change, so their employment starts now.
       const [colleague] = await rowsOf<{ id: string }>(tx, sql`

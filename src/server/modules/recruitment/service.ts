@@ -98,13 +98,6 @@ export async function lockApplicant(tx: Tx, organisationId: string, id: string) 
   return a;
 }
 
-/** An active member of the organisation (an interviewer, a hiring manager, a manager), or 422 on the field. */
-export async function requireMemberRef(db: Db | Tx, organisationId: string, userId: string | null | undefined, field: string) {
-  if (!userId) return;
-  const [row] = await rowsOf<{ ok: number }>(db, sql`select 1 as ok from organisation_members where organisation_id = ${organisationId} and user_id = ${userId} and status = 'active'`);
-  if (!row) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { [field]: 'Not one of your staff.' });
-}
-
 export async function requireDepartmentRef(db: Db | Tx, organisationId: string, id: string | null | undefined, field = 'department_id') {
   if (!id) return;
   const [row] = await rowsOf<{ ok: number }>(db, sql`select 1 as ok from departments where organisation_id = ${organisationId} and id = ${id}`);
