@@ -95,18 +95,18 @@ export function AcceptInvitationScreen() {
       type="warning"
       showIcon
       title={t('invitation.decline_confirm_title')}
-      description={t('invitation.decline_confirm')}
-      style={{ marginTop: 24 }}
-      action={
-        <Space direction="vertical">
-          <Button size="small" danger loading={decline.isPending} onClick={() => decline.run()}>
-            {t('invitation.decline')}
-          </Button>
-          <Button size="small" onClick={() => setConfirmingDecline(false)}>
-            {t('control_centre.cancel')}
-          </Button>
-        </Space>
+      description={
+        <>
+          <p style={{ margin: 0 }}>{t('invitation.decline_confirm')}</p>
+          <Space wrap style={{ marginTop: 12 }}>
+            <Button danger loading={decline.isPending} onClick={() => decline.run()}>
+              {t('invitation.decline')}
+            </Button>
+            <Button onClick={() => setConfirmingDecline(false)}>{t('control_centre.cancel')}</Button>
+          </Space>
+        </>
       }
+      style={{ marginTop: 24 }}
     />
   ) : (
     <p className="fyn-auth-footer">
