@@ -142,7 +142,7 @@ describe.skipIf(!url)('live events with two app processes', () => {
     const jar = { cookie: onB.cookie() };
     const stream = await openStream(`${b}/api/events`, jar);
     await stream.next((f) => f.event === 'ready');
-    expect((await cem.call('POST', '/api/auth/logout')).status).toBe(204);
+    expect((await cem.call('POST', '/api/auth/logout', {})).status).toBe(204);
     await stream.ended();
     const again = await openStream(`${b}/api/events`, jar);
     expect(again.status()).toBe(401);
