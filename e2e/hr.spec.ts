@@ -12,7 +12,7 @@ async function pickDate(page: Page, label: string, value: string) {
   await input.press('Enter');
 }
 
-test('Olivia opens a job, Eva applies on the public page, is hired, activated, takes a day of unpaid leave that Olivia approves, and gets her November payslip as PDF', async ({ page, browser }) => {
+test('Olivia opens a job, Eva applies on the public page, is invited by the hire, accepts, her contract is activated, she takes a day of unpaid leave that Olivia approves, and gets her November payslip as PDF', async ({ page, browser }) => {
   const email = `eva.kowalski.${Date.now()}@example.com`;
   await logIn(page, 'owner@demo.fyn.local');
 
@@ -60,11 +60,22 @@ test('Olivia opens a job, Eva applies on the public page, is hired, activated, t
   await drawer.getByRole('button', { name: 'Accepted', exact: true }).click();
   await drawer.getByRole('button', { name: 'Hire', exact: true }).click();
   await page.getByRole('dialog', { name: /Hire Eva Kowalski/ }).getByRole('button', { name: 'Hire' }).click();
-  await expect(page.getByText('Eva Kowalski is hired')).toBeVisible();
+  // Hiring only invites: nothing exists for Eva until she accepts, and the hub shows the hire waiting for her.
+  await expect(page.getByText('Invitation sent to Eva Kowalski')).toBeVisible();
+  await expect(drawer.getByText('Invitation pending')).toBeVisible();
+  expect((await (await page.request.get('/api/staff')).json()).data.map((m: { email: string }) => m.email)).not.toContain(email);
+
+  // Eva accepts the invitation the hire mailed her and sets her password: now she is a member, with her employee record and draft contract.
+  const mails = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()).data as { text: string }[];
+  const link = /https?:\/\/\S+invitation=\S+/.exec(mails[0].text)![0];
+  await eva.goto(new URL(link).pathname + new URL(link).search);
+  await eva.getByLabel('Name', { exact: true }).fill('Eva Kowalski');
+  await eva.getByLabel('Password', { exact: true }).fill('Felixstowe-2026');
+  await eva.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(eva.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 
   // The draft contract from the offer: Olivia activates it.
-  await page.getByRole('button', { name: 'Open contracts' }).click();
-  await expect(page).toHaveURL(/\/organisation\/hr\/contracts$/);
+  await page.goto('/organisation/hr/contracts');
   await page.locator('.ant-segmented-item', { hasText: 'Draft' }).click();
   const contract = page.getByRole('row', { name: /Eva Kowalski/ });
   await expect(contract).toContainText('2026-11-02');
@@ -73,14 +84,7 @@ test('Olivia opens a job, Eva applies on the public page, is hired, activated, t
   await page.locator('.ant-segmented-item', { hasText: 'Active' }).click();
   await expect(page.getByRole('row', { name: /Eva Kowalski/ })).toContainText('Active');
 
-  // Eva accepts the invitation the hire mailed her, sets her password and asks for a day of unpaid leave.
-  const mails = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()).data as { text: string }[];
-  const link = /https?:\/\/\S+invitation=\S+/.exec(mails[0].text)![0];
-  await eva.goto(new URL(link).pathname + new URL(link).search);
-  await eva.getByLabel('Name', { exact: true }).fill('Eva Kowalski');
-  await eva.getByLabel('Password', { exact: true }).fill('Felixstowe-2026');
-  await eva.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(eva.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  // Eva asks for a day of unpaid leave.
   await eva.goto('/organisation/hr/leave-management');
   await eva.getByRole('button', { name: 'Ask for leave' }).click();
   const ask = eva.getByRole('dialog');

@@ -134,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
-  const live = await createLiveHub(database);
+  // A session that ends anywhere ends its live streams here, and this node's reused identities with it.
+  const live = await createLiveHub(database, { checkMs: config.liveSessionCheckMs, onAccessEnded: () => ctx.identities.clear() });
   // Jobs start once every module has defined its own (below), and stop before the database closes.
   app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {

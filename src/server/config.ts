@@ -69,6 +69,8 @@ export type Config = {
   registrationsPerHour: number;
   /** How long a node reuses a logged-in caller's identity without a query; the bound on seeing a change made elsewhere (modules/auth/session.ts). */
   identityReuseMs: number;
+  /** How often a node reads again the sessions of its open live streams (modules/events/hub.ts). */
+  liveSessionCheckMs: number;
   /** Organisations count as premium whatever their status (docs/product.md#premium). */
   forcePremium: boolean;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null; apiBase: string | null } | null;
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     identityReuseMs: IDENTITY_REUSE_MS,
+    liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
     forcePremium: e.FORCE_PREMIUM,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: e.STRIPE_API_BASE ?? null }
@@ -155,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
 
 /** A change to a role, member or session made through another app node reaches this one's reads within this (writes at once). */
 export const IDENTITY_REUSE_MS = 5_000;
+/** A live stream whose session expired or ended unnoticed ends within this (a session's end is noticed at once on every node). */
+export const LIVE_SESSION_CHECK_MS = 25_000;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { IDENTITY_REUSE_MS, type Config } from '../config.ts';
+import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -29,6 +29,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // As in production: a test that changes the database behind the API's back calls
   // app.ctx.identities.clear(), as another app node's change would wait out this bound.
   identityReuseMs: IDENTITY_REUSE_MS,
+  liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
   weatherUrl: null,
   forcePremium: false,
   stripe: null,

@@ -17,7 +17,7 @@ export function people(app: () => Pick<TestApp, 'app' | 'database'>) {
 
   /** The newest invitation link's token mailed to `email`. */
   async function invitationToken(email: string): Promise<string> {
-    const [mail] = await app().database.query<{ text: string }>('select text from mail_outbox where "to" = $1 order by created_at desc, id desc limit 1', [email]);
+    const [mail] = await app().database.query<{ text: string }>('select text from mail_outbox where "to" = $1 and text like \'%invitation=%\' order by created_at desc, id desc limit 1', [email]);
     return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('invitation')!;
   }
 

@@ -10,6 +10,9 @@ export async function openStream(url: string, headers: Record<string, string>) {
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   let status = 0;
+  let markEnded: () => void = () => {};
+  /** Resolves when the server ends the response. */
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const req = request(url, { headers: { accept: 'text/event-stream', ...headers } });
   const opened = new Promise<void>((resolve, reject) => {
     req.on('response', (res) => {
@@ -35,6 +38,8 @@ export async function openStream(url: string, headers: Record<string, string>) {
           for (const w of [...waiters]) w();
         }
       });
+      res.on('end', markEnded);
+      res.on('close', markEnded);
       resolve();
     });
     req.on('error', reject);
@@ -61,6 +66,16 @@ export async function openStream(url: string, headers: Record<string, string>) {
         };
         waiters.add(check);
       });
+    },
+    /** Waits for the server to end the stream. */
+    async ended(timeoutMs = 5_000): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the stream did not end within ${timeoutMs} ms; got ${JSON.stringify(frames.map((f) => f.event))}`)), timeoutMs)));
+      try {
+        await Promise.race([ended, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => req.destroy(),
   };

@@ -60,6 +60,8 @@ export const applicantSchema = z.object({
   source: z.enum(APPLICANT_SOURCES), employee_id: z.string().nullable(),
   /** The mean rating of held interviews (null without one). */
   rating: z.number().nullable(),
+  /** The hire's invitation while the person has not accepted it (it may have expired): the hire waits for them. */
+  invitation: z.object({ id: z.string(), email: z.string(), sent_at: z.string(), expires_at: z.string() }).nullable(),
   created_at: z.string(), updated_at: z.string(),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
@@ -121,9 +123,15 @@ export const hireBody = z.object({
 });
 export type HireBody = z.input<typeof hireBody>;
 export const hireSchema = z.object({
-  applicant_id: z.string(), employee_id: z.string(), contract_id: z.string(), user_id: z.string(),
-  /** Null when the person was already a member of the organisation (no invitation needed). */
-  invitation_id: z.string().nullable(),
+  applicant_id: z.string(),
+  /**
+   * `invited`: an invitation went to the applicant's e-mail; their account (if they have one) is
+   * untouched, and the employee and the draft contract are made when they accept. `hired`: they were
+   * an active member already, so both are made now.
+   */
+  status: z.enum(['invited', 'hired']),
+  invitation_id: z.string().nullable(), expires_at: z.string().nullable(),
+  user_id: z.string().nullable(), employee_id: z.string().nullable(), contract_id: z.string().nullable(),
 });
 export type HireResult = z.infer<typeof hireSchema>;
 

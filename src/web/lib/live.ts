@@ -1,5 +1,6 @@
 import type { LiveEvent } from '#shared/api/notifications.ts';
 import { queryClient } from './query-client.ts';
+import { loadSessionUser } from './session.ts';
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
@@ -14,13 +15,28 @@ const STALE: Record<LiveEvent['type'], readonly string[][]> = {
   post: [['feed']],
 };
 
+/** How long a stream the server refused waits before it tries again (when the session is still good). */
+const RESTART_MS = 10_000;
+
 /**
  * The live stream (GET /api/events) while logged in: one EventSource per tab. The browser
- * reconnects by itself and sends the last event id, so the server replays what was missed.
+ * reconnects by itself and sends the last event id, so the server replays what was missed. The
+ * server ends a stream when its session ends (a logout in another tab, a password change
+ * elsewhere); the browser's reconnect is then refused and the EventSource gives up: the session is
+ * read again, so that a 401 takes the user to the login as any call would.
  */
 export function startLive(): () => void {
   if (source || typeof EventSource === 'undefined') return stopLive;
-  source = new EventSource('/api/events');
+  const own = new EventSource('/api/events');
+  source = own;
+  own.addEventListener('error', () => {
+    if (own.readyState !== EventSource.CLOSED || source !== own) return;
+    stopLive();
+    loadSessionUser({ silent: true }).then(
+      () => setTimeout(() => void startLive(), RESTART_MS),
+      () => {},
+    );
+  });
   const handle = (e: MessageEvent<string>) => {
     let event: LiveEvent;
     try {
@@ -31,7 +47,7 @@ export function startLive(): () => void {
     for (const key of STALE[event.type] ?? []) void queryClient.invalidateQueries({ queryKey: key });
     for (const l of listeners) l(event);
   };
-  for (const type of Object.keys(STALE)) source.addEventListener(type, handle as EventListener);
+  for (const type of Object.keys(STALE)) own.addEventListener(type, handle as EventListener);
   return stopLive;
 }
 

@@ -4,8 +4,9 @@ import type {
 } from '#shared/api/recruitment.ts';
 import type { OfferAction } from '#shared/recruitment/model.ts';
 import { api } from './api-client.ts';
+import type { MemberOption } from './member-options.ts';
 
-export type StaffOption = { user_id: string; name: string };
+export type StaffOption = MemberOption;
 export type DepartmentOption = { id: string; name: string };
 export type RoleOption = { id: string; name: string; builtin: string | null };
 

@@ -11,3 +11,4 @@ export * from './operations.ts';
 export * from './hr.ts';
 export * from './performance.ts';
 export * from './recruitment.ts';
+export * from './invitations.ts';

@@ -20,7 +20,7 @@ type TenantOptions = {
    */
   search?: string[];
   /** Same-organisation references: (organisation_id, column) → (organisation_id, id) of the table. */
-  references?: { column: string; table: () => { organisation_id: AnyPgColumn; id: AnyPgColumn } }[];
+  references?: { column: string; table: () => { organisation_id: AnyPgColumn; id: AnyPgColumn }; onDelete?: 'restrict' | 'cascade' }[];
 };
 
 export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, { unique = [], uniqueWhenTrue = [], indexes = [], search = [], references = [] }: TenantOptions = {}) {
@@ -49,7 +49,7 @@ export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(name:
         ...uniqueWhenTrue.map((c) => uniqueIndex(`${name}_one_${c}_key`).on(t.organisation_id).where(sql`${col(c)}`)),
         ...indexes.map((u) => index(`${name}_${u.join('_')}_idx`).on(t.organisation_id, ...u.map(col), t.id)),
         ...references.map((r) =>
-          foreignKey({ name: `${name}_${r.column}_fk`, columns: [t.organisation_id, col(r.column)], foreignColumns: [r.table().organisation_id, r.table().id] }).onDelete('restrict'),
+          foreignKey({ name: `${name}_${r.column}_fk`, columns: [t.organisation_id, col(r.column)], foreignColumns: [r.table().organisation_id, r.table().id] }).onDelete(r.onDelete ?? 'restrict'),
         ),
       ];
     },
@@ -136,20 +136,6 @@ export const organisationMembers = pgTable(
     foreignKey({ name: 'organisation_members_department_fk', columns: [t.organisation_id, t.department_id], foreignColumns: [departmentsTable.organisation_id, departmentsTable.id] }).onDelete('restrict'),
   ],
 );
-
-/** Invitations to join an organisation; the mailed token is stored hashed. */
-export const staffInvitations = tenantTable('staff_invitations', {
-  email: text('email').notNull(),
-  role_id: uuid('role_id').notNull(),
-  department_id: uuid('department_id'),
-  token_hash: text('token_hash').notNull(),
-  invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-  accepted_at: timestamp('accepted_at', { withTimezone: true }),
-}, {
-  indexes: [['email']],
-  references: [{ column: 'role_id', table: () => roles }, { column: 'department_id', table: () => departmentsTable }],
-});
 
 /** The columns of `addresses`, shared with the native-organisation version (sales.ts). */
 export const addressColumns = () => ({

@@ -105,6 +105,34 @@ describe('chats', () => {
     expect(n).toBe(1);
   });
 
+  it('makes a deactivated member no colleague: no new chat, the colleagues’ chats gone for them, and nothing more reaches them', async () => {
+    const boss = await p.owner();
+    const ana = await boss.join(boss.role('staff'));
+    const dan = await boss.join(boss.role('staff'));
+    const team = (await boss.post('/api/chats', { member_ids: [ana.userId, dan.userId], title: 'Felixstowe desk' })).data.data;
+    const direct = (await dan.post('/api/chats', { member_ids: [boss.userId] })).data.data;
+    expect((await send(dan, team.id, 'Morning all', 'd-1')).statusCode).toBe(201);
+    expect((await boss.request('PATCH', `/api/staff/${dan.userId}`, { status: 'deactivated' })).statusCode).toBe(200);
+
+    // Dan (still logged in, still pointing at the organisation) reaches none of his former colleagues.
+    expect((await dan.post('/api/chats', { member_ids: [boss.userId] })).data.error?.fields).toEqual({ member_ids: 'not_reachable' });
+    expect((await dan.post('/api/chats', { member_ids: [ana.userId], title: 'Leaving do' })).data.error?.fields).toEqual({ member_ids: 'not_reachable' });
+    expect((await dan.get('/api/chats')).data.data.map((c: { id: string }) => c.id)).toEqual([]);
+    expect((await dan.get(`/api/chats/${team.id}/messages`)).statusCode).toBe(404);
+    expect((await send(dan, team.id, 'Still here', 'd-2')).statusCode).toBe(404);
+    expect((await send(dan, direct.id, 'Psst', 'd-3')).statusCode).toBe(404);
+
+    // The team writes on; Dan hears nothing of it, neither in the bell nor in his live stream.
+    const events = async () => (await t.database.query(`select id from live_events where user_id = $1 and type = 'message'`, [dan.userId])).length;
+    const before = await events();
+    expect((await send(boss, team.id, 'Vessel delayed to Thursday', 'b-1')).statusCode).toBe(201);
+    expect(await events()).toBe(before);
+    expect((await dan.get('/api/notifications')).data.data.filter((n: { subject: { id: string } }) => n.subject?.id === team.id)).toHaveLength(0);
+    expect((await ana.get(`/api/chats/${team.id}/messages`)).data.data.map((m: { body: string }) => m.body)).toEqual(['Morning all', 'Vessel delayed to Thursday']);
+    // A direct chat with someone one is no longer in contact with is gone for both.
+    expect((await boss.get('/api/chats')).data.data.map((c: { id: string }) => c.id)).toEqual([team.id]);
+  });
+
   it('answers 404 to whoever is not a member', async () => {
     const [ana, ben, eve] = [await p.user(), await p.user(), await p.user()];
     await connect(ana, ben);

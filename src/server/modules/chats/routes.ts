@@ -1,7 +1,7 @@
 import { clip } from '#shared/text.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, attachmentSchema, chatCreateBody, chatSchema, messageBody, type ChatAttachment, messagePage, messageSchema, messagesQuery, readBody, type Chat, type ChatMessage } from '#shared/api/chats.ts';
@@ -17,20 +17,39 @@ import { notify, publish } from '../notifications/notify.ts';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
+/**
+ * Whether two people (uuid expressions) may talk: active members of one organisation, or connected,
+ * with no block either way. A deactivated member is no colleague (docs/architecture.md#chats).
+ */
+export const inContact = (a: SQL, b: SQL) => sql`(
+  (exists (select 1 from organisation_members ma join organisation_members mb on mb.organisation_id = ma.organisation_id and mb.user_id = ${b} and mb.status = 'active'
+            where ma.user_id = ${a} and ma.status = 'active')
+   or exists (select 1 from connections c
+               where c.pair_low = least('user:' || ${a}::text, 'user:' || ${b}::text)
+                 and c.pair_high = greatest('user:' || ${a}::text, 'user:' || ${b}::text)
+                 and c.status = 'connected'))
+  and not exists (select 1 from user_blocks bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a})))`;
+
 /** Of `ids`, the people `me` may talk to: colleagues or connected people, verified, with no block either way. */
 export async function reachable(db: Db | Tx, me: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await rowsOf<{ id: string }>(db, sql`
     select u.id from users u
-     where u.id = any(${`{${ids.join(',')}}`}::uuid[]) and u.id <> ${me}::uuid and u.email_verified
-       and (u.organisation_id = (select organisation_id from users where id = ${me}::uuid)
-            or exists (select 1 from connections c
-                        where c.pair_low = least('user:' || ${me}, 'user:' || u.id::text)
-                          and c.pair_high = greatest('user:' || ${me}, 'user:' || u.id::text)
-                          and c.status = 'connected'))
-       and not exists (select 1 from user_blocks b
-                        where (b.blocker_id = ${me}::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${me}::uuid))`);
+     where u.id = any(${`{${ids.join(',')}}`}::uuid[]) and u.id <> ${me}::uuid and u.email_verified and ${inContact(sql`${me}::uuid`, sql`u.id`)}`);
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The members of a chat who still take part: in contact with at least one other member. Someone who
+ * is not (deactivated by the organisation that brought them in, disconnected, blocked) no longer
+ * sees the chat, writes in it or hears of it.
+ */
+async function takingPart(db: Db | Tx, chatId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(db, sql`
+    select m.user_id as id from chat_members m
+     where m.chat_id = ${chatId}::uuid
+       and exists (select 1 from chat_members o where o.chat_id = m.chat_id and o.user_id <> m.user_id and ${inContact(sql`m.user_id`, sql`o.user_id`)})`);
+  return rows.map((r) => r.id);
 }
 
 /** Where chat files are stored: `chat-files/<chat>-<uuid>.<ext>`, with a note `<chat>-<uuid>-<ext>.json` beside it. */
@@ -91,21 +110,20 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The caller's chats (one, or all), newest activity first, with the last message and what is unread. */
   async function chatsOf(me: string, only?: string): Promise<Chat[]> {
-    const rows = await rowsOf<{ id: string; kind: 'direct' | 'group'; title: string | null; created_at: string; member_ids: string[] | null; unread: number; last_id: string | null; blocked: boolean }>(db, sql`
+    const rows = await rowsOf<{ id: string; kind: 'direct' | 'group'; title: string | null; created_at: string; member_ids: string[] | null; unread: number; last_id: string | null; taking_part: boolean }>(db, sql`
       select c.id, c.kind, c.title, c.created_at,
              (select array_agg(m2.user_id::text order by m2.joined_at) from chat_members m2 where m2.chat_id = c.id and m2.user_id <> ${me}::uuid) as member_ids,
              (select count(*)::int from chat_messages x
                where x.chat_id = c.id and x.sender_id <> ${me}::uuid and (m.last_read_id is null or x.id > m.last_read_id)) as unread,
              (select x.id from chat_messages x where x.chat_id = c.id order by x.id desc limit 1) as last_id,
-             (c.kind = 'direct' and exists (select 1 from chat_members o join user_blocks b
-                 on (b.blocker_id = ${me}::uuid and b.blocked_id = o.user_id) or (b.blocker_id = o.user_id and b.blocked_id = ${me}::uuid)
-               where o.chat_id = c.id and o.user_id <> ${me}::uuid)) as blocked
+             exists (select 1 from chat_members o where o.chat_id = c.id and o.user_id <> ${me}::uuid and ${inContact(sql`${me}::uuid`, sql`o.user_id`)}) as taking_part
         from chat_members m join chats c on c.id = m.chat_id
        where m.user_id = ${me}::uuid ${only ? sql`and c.id = ${only}::uuid` : sql``}
        order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
        limit 200`);
-    // A direct chat across a block is gone for both sides.
-    const visible = rows.filter((r) => !r.blocked);
+    // A chat where the caller is in contact with nobody any more (a direct chat across a block, a
+    // colleagues' chat after their membership was deactivated) is gone for them.
+    const visible = rows.filter((r) => r.taking_part);
     const lastIds = visible.flatMap((r) => (r.last_id ? [r.last_id] : []));
     const lasts = lastIds.length ? await presentMessages(await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds))) : [];
     const lastBy = new Map(lasts.map((m) => [m.id, m]));
@@ -117,7 +135,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
   }
 
-  /** The caller's chat, or 404 (not a member, or a direct chat across a block). */
+  /** The caller's chat, or 404 (not a member, or in contact with nobody in it any more). */
   async function chatOf(me: string, id: string): Promise<Chat> {
     const [chat] = await chatsOf(me, id);
     if (!chat) throw notFound('The chat');
@@ -194,10 +212,12 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
       // What one sends, one has read.
       await tx.update(chatMembers).set({ last_read_id: row.id }).where(and(eq(chatMembers.chat_id, chat.id), eq(chatMembers.user_id, me.id)));
       const [message] = await presentMessages([row], tx);
-      await publish(tx, [me.id, ...chat.members.map((m) => m.id)], 'message', message);
-      for (const m of chat.members) {
+      // Only those still taking part hear of it.
+      const told = new Set(await takingPart(tx, chat.id));
+      await publish(tx, [me.id, ...chat.members.map((m) => m.id).filter((id) => told.has(id))], 'message', message);
+      for (const m of chat.members.filter((x) => told.has(x.id))) {
         await notify(tx, {
-          userId: m.id, type: 'message', actorId: me.id, subject: { type: 'chat', id: chat.id }, groupKey: `message:chat:${chat.id}`,
+          userId: m.id, organisationId: null, type: 'message', actorId: me.id, subject: { type: 'chat', id: chat.id }, groupKey: `message:chat:${chat.id}`,
           data: { excerpt: excerpt(body || attachments.map((a) => a.name).join(', ')), chat_title: chat.title },
         });
       }

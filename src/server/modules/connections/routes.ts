@@ -121,7 +121,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext) 
     if (from.type === 'organisation') [{ name }] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, from.id));
     const type = to.type === 'organisation' ? (what === 'request' ? 'organisation_connection_request' : 'organisation_connection_accepted') : what === 'request' ? 'connection_request' : 'connection_accepted';
     for (const userId of people) {
-      await notify(tx, { userId, type, actorId, subject: { type: 'connection', id: row.id }, data: { message: what === 'request' ? row.message : null, organisation: name } });
+      await notify(tx, { userId, organisationId: to.type === 'organisation' ? to.id : null, type, actorId, subject: { type: 'connection', id: row.id }, data: { message: what === 'request' ? row.message : null, organisation: name } });
     }
     await publish(tx, [...people, actorId], 'connection', { id: row.id, status: row.status });
   }

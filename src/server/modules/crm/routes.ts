@@ -15,7 +15,7 @@ import { baseCurrency } from '../rates/routes.ts';
 import { createPipeline, firstStage } from './service.ts';
 import { decodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { requireActiveMember, requireMember, requirePermission } from '../organisations/membership.ts';
 
 const mergeAnswer = z.object({
   id: z.string(), merged_id: z.string(),
@@ -338,10 +338,7 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!n) throw new AppError(422, 'validation_failed', 'Not one of your organisations.', { native_organisation_id: 'Unknown organisation.' });
       client = { type: 'native_organisation', id: b.native_organisation_id, name: n.name };
     }
-    if (b.owner_user_id) {
-      const [o] = await rowsOf(db, sql`select 1 from organisation_members where organisation_id = ${org} and user_id = ${b.owner_user_id}`);
-      if (!o) throw new AppError(422, 'validation_failed', 'Not a member of your organisation.', { owner_user_id: 'Unknown member.' });
-    }
+    await requireActiveMember(db, org, b.owner_user_id, 'owner_user_id');
     const id = uuidv7();
     const row = await db.transaction(async (tx) => {
       const [{ n }] = await rowsOf<{ n: number }>(tx, sql`select coalesce(max(position) + 1, 0)::int as n from deals where organisation_id = ${org} and stage_id = ${stage.id}`);

@@ -78,7 +78,7 @@ export async function seedDemoConversations(ctx: AppContext) {
     // What Olivia has not read yet is one message notification per chat.
     for (const r of rows.slice(c.readUpTo)) {
       if (r.sender_id === olivia) continue;
-      await notify(db, { userId: olivia, type: 'message', actorId: r.sender_id, subject: { type: 'chat', id: chatId }, groupKey: `message:chat:${chatId}`, data: { excerpt: r.body, chat_title: c.title ?? null } });
+      await notify(db, { userId: olivia, organisationId: null, type: 'message', actorId: r.sender_id, subject: { type: 'chat', id: chatId }, groupKey: `message:chat:${chatId}`, data: { excerpt: r.body, chat_title: c.title ?? null } });
     }
   }
   // The requests waiting for Olivia and for Northwind, as they were told.
@@ -87,7 +87,7 @@ export async function seedDemoConversations(ctx: AppContext) {
     const told = row.target_type === 'user' ? [row.target_id] : await membersWith(db, row.target_id, 'network.view');
     for (const userId of told) {
       await notify(db, {
-        userId, type: row.target_type === 'user' ? 'connection_request' : 'organisation_connection_request', actorId: row.requested_by,
+        userId, organisationId: row.target_type === 'user' ? null : row.target_id, type: row.target_type === 'user' ? 'connection_request' : 'organisation_connection_request', actorId: row.requested_by,
         subject: { type: 'connection', id: row.id }, data: { message: row.message, organisation: null },
       });
     }
@@ -96,10 +96,10 @@ export async function seedDemoConversations(ctx: AppContext) {
   const mine = await db.select({ id: posts.id }).from(posts).where(eq(posts.author_id, olivia));
   for (const post of mine) {
     for (const like of await db.select().from(postLikes).where(eq(postLikes.post_id, post.id)).orderBy(asc(postLikes.created_at))) {
-      await notify(db, { userId: olivia, type: 'like', actorId: like.user_id, subject: { type: 'post', id: post.id }, groupKey: `like:post:${post.id}` });
+      await notify(db, { userId: olivia, organisationId: null, type: 'like', actorId: like.user_id, subject: { type: 'post', id: post.id }, groupKey: `like:post:${post.id}` });
     }
     for (const c of await db.select().from(postComments).where(eq(postComments.post_id, post.id)).orderBy(asc(postComments.created_at))) {
-      await notify(db, { userId: olivia, type: 'comment', actorId: c.author_id, subject: { type: 'post', id: post.id }, groupKey: `comment:post:${post.id}`, data: { excerpt: c.body.slice(0, 140) } });
+      await notify(db, { userId: olivia, organisationId: null, type: 'comment', actorId: c.author_id, subject: { type: 'post', id: post.id }, groupKey: `comment:post:${post.id}`, data: { excerpt: c.body.slice(0, 140) } });
     }
   }
   // Each group as old as its newest cause, not as the seeding.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
+import { people } from '../../test/people.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 let t: TestApp;
@@ -258,5 +259,19 @@ describe('demo data', () => {
     const goals = (await sofia.get('/api/goals/mine')).data.data as { title: string; rolled_progress: number }[];
     // Sub-goals 100 (weight 2), 60 and 20 (weight 1 each): (200 + 60 + 20) / 4 = 70.
     expect(goals.find((g) => g.title === 'Cut booking-to-HBL time to 24 h')?.rolled_progress).toBe(70);
+  });
+});
+
+describe('demo data on a database where someone holds a demo address', () => {
+  it('binds no account it did not make itself to Northwind', async () => {
+    const other = await createTestApp();
+    try {
+      const squatter = await people(() => other).user('admin@demo.fyn.local');
+      await seedDemo(other.app.ctx);
+      expect((await squatter.get('/api/user')).data.data.organisation).toBeNull();
+      expect(await other.database.query('select 1 from organisation_members where user_id = $1', [squatter.userId])).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -38,6 +38,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const { auth, database } = ctx;
   const { password } = await auth.$context;
   const ids: Record<string, string> = {};
+  const made = new Set<string>();
   // One hash of the demo password serves every demo account (hashing is the slow part of a cold start).
   let hash: string | undefined;
   for (const demo of DEMO_USERS) {
@@ -53,11 +54,15 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       await tx.insert(accounts).values({ id: uuidv7(), userId: id, accountId: id, providerId: 'credential', password: hash! });
     });
     ids[demo.email] = id;
+    made.add(demo.email);
   }
 
   const ownerId = ids[DEMO_USERS[0].email];
   const [owner] = await database.db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, ownerId));
   if (owner.organisationId) return;
+  // Northwind takes in only the accounts made here: one with a demo address that was already there
+  // (registered by someone) is never bound to an organisation it did not choose.
+  if (made.size !== DEMO_USERS.length) return;
   const org = await createOrganisation(ctx, ownerId, {
     name: DEMO_ORGANISATION, types: ['forwarder', 'nvocc', 'customs_broker'], country: 'GB',
     address_line1: 'Unit 4, Dock Road', address_line2: 'Port of Felixstowe', city: 'Felixstowe', postcode: 'IP11 3SW',

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session.ts';
-import type { LiveHub, LiveRow } from './hub.ts';
+import { identify, requireUser } from '../auth/session.ts';
+import type { LiveHub, LiveRow, Stream } from './hub.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -40,6 +40,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, hub: 
     },
   }, async (req, reply) => {
     const me = await requireUser(ctx, req);
+    const { session } = (await identify(ctx, req))!;
     const header = req.headers['last-event-id'];
     const from = header !== undefined ? Number(header) : (req.query.last_event_id ?? null);
     reply.hijack();
@@ -53,24 +54,28 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, hub: 
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
     let ended = false;
-    const stream = await hub.open(me.id, from, (e) => {
-      if (!ended) res.write(frame(e));
-    });
-    // A fresh stream says where it starts, so that a reconnect before any event still catches up.
-    if (from === null) res.write(`id: ${stream.last}\nevent: ready\ndata: {}\n\n`);
-    else res.write(`event: ready\ndata: {}\n\n`);
-    const beat = setInterval(() => res.write(': \n\n'), HEARTBEAT_MS);
-    beat.unref();
+    let stream: Stream | null = null;
+    let beat: NodeJS.Timeout | null = null;
     const end = () => {
       if (ended) return;
       ended = true;
-      clearInterval(beat);
-      hub.close(stream);
+      if (beat) clearInterval(beat);
+      if (stream) hub.close(stream);
       open.delete(end);
       res.end();
     };
     open.add(end);
     req.raw.on('close', end);
     res.on('error', end);
+    // The stream ends with its session (logout, password change, revocation, expiry) on whichever node holds it.
+    stream = await hub.open({ userId: me.id, sessionId: session.id }, from, (e) => {
+      if (!ended) res.write(frame(e));
+    }, end);
+    if (ended) return hub.close(stream);
+    // A fresh stream says where it starts, so that a reconnect before any event still catches up.
+    if (from === null) res.write(`id: ${stream.last}\nevent: ready\ndata: {}\n\n`);
+    else res.write(`event: ready\ndata: {}\n\n`);
+    beat = setInterval(() => res.write(': \n\n'), HEARTBEAT_MS);
+    beat.unref();
   });
 }

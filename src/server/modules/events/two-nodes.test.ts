@@ -134,4 +134,18 @@ describe.skipIf(!url)('live events with two app processes', () => {
     benStream.close();
     anaStream.close();
   }, 60_000);
+
+  it('a logout through node A ends the session’s stream held by node B, and B opens it no other', async () => {
+    const cem = await signUp(a, 'Cem', db);
+    const onB = client(b);
+    for (const [k, v] of cem.jar) onB.jar.set(k, v);
+    const jar = { cookie: onB.cookie() };
+    const stream = await openStream(`${b}/api/events`, jar);
+    await stream.next((f) => f.event === 'ready');
+    expect((await cem.call('POST', '/api/auth/logout', {})).status).toBe(204);
+    await stream.ended();
+    const again = await openStream(`${b}/api/events`, jar);
+    expect(again.status()).toBe(401);
+    again.close();
+  }, 60_000);
 });

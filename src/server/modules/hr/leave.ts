@@ -138,7 +138,7 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       if (status === 'approved') await take(tx, m, { id, employee_id: e.id, leave_type_id: type.id, start_date: b.start_date, working_days: days });
       await audit(tx, m.organisation.id, m.user.id, 'leave_requests', 'create', id, { employee_id: e.id, working_days: days, status });
-      if (e.manager_id && e.manager_id !== m.user.id) await notify(tx, { userId: e.manager_id, actorId: m.user.id, type: 'leave_requested', subject: { type: 'leave', id }, data: { days, from: b.start_date, to: b.end_date } });
+      if (e.manager_id && e.manager_id !== m.user.id) await notify(tx, { userId: e.manager_id, organisationId: m.organisation.id, actorId: m.user.id, type: 'leave_requested', subject: { type: 'leave', id }, data: { days, from: b.start_date, to: b.end_date } });
     });
     return reply.status(201).send(await answer(m.organisation.id, id));
   });
@@ -193,7 +193,7 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
       } else throw new AppError(409, 'invalid_transition', `A request that is ${r.status.replace('_', ' ')} cannot be approved.`);
       if (next === 'approved') await take(tx, m, r);
       await audit(tx, m.organisation.id, m.user.id, 'leave_requests', 'approve', r.id, { from: r.status, to: next });
-      if (next === 'approved') await notify(tx, { userId: r.employee_user_id, actorId: m.user.id, type: 'leave_approved', subject: { type: 'leave', id: r.id }, data: { days: r.working_days, from: day(r.start_date), to: day(r.end_date) } });
+      if (next === 'approved') await notify(tx, { userId: r.employee_user_id, organisationId: m.organisation.id, actorId: m.user.id, type: 'leave_approved', subject: { type: 'leave', id: r.id }, data: { days: r.working_days, from: day(r.start_date), to: day(r.end_date) } });
     });
     return answer(m.organisation.id, req.params.id);
   });
@@ -210,7 +210,7 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!mayDecide || r.employee_user_id === m.user.id) throw new AppError(403, 'forbidden', 'Only the employee’s manager or HR decides this request.');
       await tx.execute(sql`update leave_requests set status = 'rejected', reason = ${req.body.reason}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${r.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'leave_requests', 'reject', r.id, { from: r.status, reason: req.body.reason });
-      await notify(tx, { userId: r.employee_user_id, actorId: m.user.id, type: 'leave_rejected', subject: { type: 'leave', id: r.id }, data: { reason: req.body.reason, from: day(r.start_date), to: day(r.end_date) } });
+      await notify(tx, { userId: r.employee_user_id, organisationId: m.organisation.id, actorId: m.user.id, type: 'leave_rejected', subject: { type: 'leave', id: r.id }, data: { reason: req.body.reason, from: day(r.start_date), to: day(r.end_date) } });
     });
     return answer(m.organisation.id, req.params.id);
   });

@@ -102,7 +102,7 @@ export function registerHrSummary(app: FastifyInstance, ctx: AppContext) {
           select x.organisation_id, x.id, x.kind, x.date, u.name, x.manager_id from (select * from due union all select * from probation) x join users u on u.id = x.user_id`);
         for (const r of endings) {
           const told = new Set([...(await membersWith(tx, r.organisation_id, 'hr.update')), ...(r.manager_id ? [r.manager_id] : [])]);
-          for (const userId of told) await notify(tx, { userId, type: r.kind, subject: { type: 'contract', id: r.id }, data: { name: r.name, date: r.date } });
+          for (const userId of told) await notify(tx, { userId, organisationId: r.organisation_id, type: r.kind, subject: { type: 'contract', id: r.id }, data: { name: r.name, date: r.date } });
         }
       });
     },

@@ -15,12 +15,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const like = (to: Person, by: Person, postId: string) =>
-  notify(t.database.db, { userId: to.userId, type: 'like', actorId: by.userId, subject: { type: 'post', id: postId }, groupKey: `like:post:${postId}` });
+  notify(t.database.db, { userId: to.userId, organisationId: null, type: 'like', actorId: by.userId, subject: { type: 'post', id: postId }, groupKey: `like:post:${postId}` });
 const list = async (c: Person, q = '') => (await c.get(`/api/notifications${q}`)).data;
 const summary = async (c: Person) => (await c.get('/api/notifications/summary')).data.data;
 const rename = (c: Person, name: string) => t.database.query('update users set name = $1 where id = $2', [name, c.userId]);
 
 describe('notifications', () => {
+  it('tells someone of an organisation’s affairs only while they are an active member of it', async () => {
+    const boss = await p.owner();
+    const member = await boss.join(boss.role('staff'));
+    const told = (subject: string) =>
+      notify(t.database.db, { userId: member.userId, organisationId: boss.orgId, type: 'task_assigned', actorId: boss.userId, subject: { type: 'task', id: subject }, data: { title: 'Book the haulier' } });
+    const first = uuidv7();
+    await told(first);
+    expect((await list(member)).data.map((n: { subject: { id: string } }) => n.subject.id)).toEqual([first]);
+    expect((await boss.request('PATCH', `/api/staff/${member.userId}`, { status: 'deactivated' })).statusCode).toBe(200);
+    await told(uuidv7());
+    // Deactivated: nothing of the organisation reaches them any more, neither the bell nor the live stream.
+    expect((await list(member)).data.map((n: { subject: { id: string } }) => n.subject.id)).toEqual([first]);
+    expect(await t.database.query(`select id from live_events where user_id = $1 and type = 'notification'`, [member.userId])).toHaveLength(1);
+    // Another organisation's affairs never reach them either.
+    const other = await p.owner();
+    await notify(t.database.db, { userId: member.userId, organisationId: other.orgId, type: 'task_assigned', subject: { type: 'task', id: uuidv7() } });
+    expect((await list(member)).data).toHaveLength(1);
+  });
+
   it('groups likes of one post while unread: newest actors first, each counted once', async () => {
     const [me, ana, ben, cem, dan] = [await p.user(), await p.user(), await p.user(), await p.user(), await p.user()];
     await Promise.all([rename(ana, 'Ana'), rename(ben, 'Ben'), rename(cem, 'Cem'), rename(dan, 'Dan')]);

@@ -19,6 +19,12 @@ export async function publish(db: Db | Tx, userIds: string | string[], type: Liv
 export type NotificationInput = {
   /** Who is told. */
   userId: string;
+  /**
+   * The organisation whose affairs it is (a task, a shipment, a leave request …): the person is told
+   * only while they are an active member of it, so nobody deactivated or gone hears of them. Null
+   * for a person's own affairs (connections, posts, chats). Required, so that no caller forgets.
+   */
+  organisationId: string | null;
   type: NotificationType;
   /** Who did it (a person), if anyone: left out when it is the person told. */
   actorId?: string | null;
@@ -39,6 +45,7 @@ export type NotificationInput = {
 export async function notify(db: Db | Tx, input: NotificationInput): Promise<void> {
   const actorId = input.actorId && input.actorId !== input.userId ? input.actorId : null;
   if (input.actorId && !actorId) return; // nobody is told of what they did themself
+  if (input.organisationId && !(await isActiveMember(db, input.organisationId, input.userId))) return;
   const now = new Date();
   const groupKey = input.groupKey ?? `${input.type}:${uuidv7()}`;
   const actors = actorId ? [actorId] : [];
@@ -65,6 +72,14 @@ export async function notify(db: Db | Tx, input: NotificationInput): Promise<voi
     })
     .returning({ id: notifications.id });
   await publish(db, input.userId, 'notification', { id: row.id, type: input.type });
+}
+
+async function isActiveMember(db: Db | Tx, organisationId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: organisationMembers.user_id })
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.organisation_id, organisationId), eq(organisationMembers.user_id, userId), eq(organisationMembers.status, 'active')));
+  return rows.length > 0;
 }
 
 /** The active members of an organisation whose role holds `permission` (whom to tell of the organisation's affairs). */

@@ -76,7 +76,7 @@ export async function scanExceptions(db: Db, now = new Date(), organisationId: s
          and not exists (select 1 from (${causes(now, organisationId)}) c where c.organisation_id = x.organisation_id and c.shipment_id = x.shipment_id and c.kind = x.kind and c.cause_key = x.cause_key)
       returning x.id`);
     for (const e of fresh) {
-      const [s] = await rowsOf<{ id: string; number: string; followers: string[] }>(tx, sql`select id, number, followers from shipments where organisation_id = ${e.organisation_id} and id = ${e.shipment_id}`);
+      const [s] = await rowsOf<{ organisation_id: string; id: string; number: string; followers: string[] }>(tx, sql`select organisation_id, id, number, followers from shipments where organisation_id = ${e.organisation_id} and id = ${e.shipment_id}`);
       await tellFollowers(tx, s, null, 'shipment_exception', { kind: e.kind });
     }
     return { raised: fresh.length, cleared: cleared.length };
@@ -188,7 +188,7 @@ export function registerExceptionRoutes(app: FastifyInstance, ctx: AppContext) {
       await audit(tx, m.organisation.id, m.user.id, 'shipment_exceptions', 'assign', x.id, { to });
       if (to) {
         const [s] = await rowsOf<{ number: string }>(tx, sql`select number from shipments where organisation_id = ${m.organisation.id} and id = ${x.shipment_id}`);
-        await notify(tx, { userId: to, actorId: m.user.id, type: 'exception_assigned', subject: { type: 'exception', id: x.id }, data: { number: s.number } });
+        await notify(tx, { userId: to, organisationId: m.organisation.id, actorId: m.user.id, type: 'exception_assigned', subject: { type: 'exception', id: x.id }, data: { number: s.number } });
       }
     });
     return answer(m.organisation.id, req.params.id);

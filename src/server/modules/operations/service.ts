@@ -73,10 +73,10 @@ export async function reanchorTasks(tx: Tx, organisationId: string, shipmentId: 
 }
 
 /** Tells the shipment's followers (but not who did it) that something happened to it. */
-export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'id' | 'number' | 'followers'>, actorId: string | null, type: 'shipment_status' | 'shipment_exception', data: Record<string, unknown>) {
+export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'organisation_id' | 'id' | 'number' | 'followers'>, actorId: string | null, type: 'shipment_status' | 'shipment_exception', data: Record<string, unknown>) {
   for (const userId of s.followers) {
     if (userId === actorId) continue;
-    await notify(tx, { userId, type, subject: { type: 'shipment', id: s.id }, data: { number: s.number, ...data } });
+    await notify(tx, { userId, organisationId: s.organisation_id, type, subject: { type: 'shipment', id: s.id }, data: { number: s.number, ...data } });
   }
 }
 

@@ -58,7 +58,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
       if (task.assignee_user_id === to) return;
       await tx.execute(sql`update tasks set assignee_user_id = ${to}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${task.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'tasks', task.assignee_user_id ? 'reassign' : 'assign', task.id, { from: task.assignee_user_id, to });
-      await notify(tx, { userId: to, actorId: m.user.id, type: 'task_assigned', subject: { type: 'task', id: task.id }, data: { title: task.title } });
+      await notify(tx, { userId: to, organisationId: m.organisation.id, actorId: m.user.id, type: 'task_assigned', subject: { type: 'task', id: task.id }, data: { title: task.title } });
     });
     return { data: { id: req.params.id, assignee_user_id: to } };
   });

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../../context.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { forgetIdentity, identify, requireUser, type OrganisationRow, type SessionUserRow } from '../auth/session.ts';
 
@@ -46,6 +48,26 @@ async function loadMember(ctx: AppContext, req: FastifyRequest): Promise<Members
 }
 
 export const can = (m: Membership, permission: Permission) => m.permissions.has(permission);
+
+/**
+ * Of `userIds`, those who are not active members of the organisation. A person a record names as
+ * its owner, assignee, manager, interviewer … must be one: a deactivated member is no colleague
+ * (a foreign key only proves that a membership row exists).
+ */
+export async function notActiveMembers(db: Db | Tx, organisationId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await rowsOf<{ id: string }>(db, sql`
+    select user_id::text as id from organisation_members where organisation_id = ${organisationId} and user_id = any(${`{${userIds.join(',')}}`}::uuid[]) and status = 'active'`);
+  const active = new Set(rows.map((r) => r.id));
+  return userIds.filter((id) => !active.has(id));
+}
+
+/** 422 on `field` unless `userId` is an active member of the organisation; nothing to check for none. */
+export async function requireActiveMember(db: Db | Tx, organisationId: string, userId: string | null | undefined, field: string): Promise<void> {
+  if (userId && (await notActiveMembers(db, organisationId, [userId])).length) {
+    throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { [field]: 'Not one of your active staff.' });
+  }
+}
 
 export function requirePermission(m: Membership, permission: Permission) {
   if (!can(m, permission)) throw new AppError(403, 'forbidden', `Your role does not allow this (${permission}).`);

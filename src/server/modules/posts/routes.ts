@@ -70,7 +70,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
       const [seen] = await rows<{ id: string }>(tx, sql`select p.id from posts p where p.id = ${post.id} and ${canSee(viewer)}`);
       // A block either way: canSee is false for the mentioned person, so nothing is told.
       if (!seen || (await blocked(tx, actorId, person.id))) continue;
-      await notify(tx, { userId: person.id, type: 'mention', actorId, subject: { type: 'post', id: post.id }, data: { excerpt: excerpt(body) } });
+      await notify(tx, { userId: person.id, organisationId: null, type: 'mention', actorId, subject: { type: 'post', id: post.id }, data: { excerpt: excerpt(body) } });
     }
   }
   async function blocked(tx: Tx, a: string, b: string) {
@@ -270,7 +270,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = new Date();
       const [c] = await tx.insert(postComments).values({ id: uuidv7(), post_id: post.id, author_id: v.id, body: req.body.body, created_at: now }).returning();
       await tx.update(posts).set({ comment_count: sql`${posts.comment_count} + 1` }).where(eq(posts.id, post.id));
-      await notify(tx, { userId: post.author_id, type: 'comment', actorId: v.id, subject: { type: 'post', id: post.id }, groupKey: `comment:post:${post.id}`, data: { excerpt: excerpt(c.body) } });
+      await notify(tx, { userId: post.author_id, organisationId: null, type: 'comment', actorId: v.id, subject: { type: 'post', id: post.id }, groupKey: `comment:post:${post.id}`, data: { excerpt: excerpt(c.body) } });
       await notifyMentions(tx, post, c.body, v.id, [post.author_id]);
       const [me] = await rows<{ name: string; image: string | null; headline: string | null }>(tx, sql`
         select u.name, u.image, pr.headline from users u left join profiles pr on pr.user_id = u.id where u.id = ${v.id}`);
@@ -312,7 +312,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
           const added = await tx.insert(postLikes).values({ post_id: post.id, user_id: v.id, created_at: new Date() }).onConflictDoNothing().returning({ id: postLikes.post_id });
           if (added.length) {
             [{ count }] = await tx.update(posts).set({ like_count: sql`${posts.like_count} + 1` }).where(eq(posts.id, post.id)).returning({ count: posts.like_count });
-            await notify(tx, { userId: post.author_id, type: 'like', actorId: v.id, subject: { type: 'post', id: post.id }, groupKey: `like:post:${post.id}`, data: { excerpt: excerpt(post.body) } });
+            await notify(tx, { userId: post.author_id, organisationId: null, type: 'like', actorId: v.id, subject: { type: 'post', id: post.id }, groupKey: `like:post:${post.id}`, data: { excerpt: excerpt(post.body) } });
           }
         } else {
           const removed = await tx.delete(postLikes).where(and(eq(postLikes.post_id, post.id), eq(postLikes.user_id, v.id))).returning({ id: postLikes.post_id });

@@ -30,7 +30,7 @@ export function defineQuoteJobs(ctx: AppContext) {
            where status = 'sent' and reminded_at is null and valid_until >= ${day}::date and valid_until <= ${plusDays(day, REMIND_DAYS_BEFORE)}::date
           returning organisation_id, id, owner_user_id, number, client_name, valid_until`);
         for (const q of due) {
-          if (q.owner_user_id) await notify(tx, { userId: q.owner_user_id, type: 'quote_expiring', subject: { type: 'quote', id: q.id }, data: facts(q) });
+          if (q.owner_user_id) await notify(tx, { userId: q.owner_user_id, organisationId: q.organisation_id, type: 'quote_expiring', subject: { type: 'quote', id: q.id }, data: facts(q) });
         }
       });
     },
@@ -49,7 +49,7 @@ export function defineQuoteJobs(ctx: AppContext) {
           if (!loaded || loaded.quote.status !== 'sent') return;
           await decide(tx, loaded.quote, 'expired', null);
           await auditQuote(tx, organisation_id, null, 'expire', id, { from: 'sent', to: 'expired', day });
-          if (loaded.quote.owner_user_id) await notify(tx, { userId: loaded.quote.owner_user_id, type: 'quote_expired', subject: { type: 'quote', id }, data: facts(loaded.quote) });
+          if (loaded.quote.owner_user_id) await notify(tx, { userId: loaded.quote.owner_user_id, organisationId: organisation_id, type: 'quote_expired', subject: { type: 'quote', id }, data: facts(loaded.quote) });
         });
       }
     },

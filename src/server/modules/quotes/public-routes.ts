@@ -61,7 +61,7 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, ctx: AppContext)
   /** Tells the quote's owner what the client decided. */
   const tellOwner = (tx: Tx, q: QuoteRow, type: 'quote_accepted' | 'quote_declined') =>
     q.owner_user_id
-      ? notify(tx, { userId: q.owner_user_id, type, subject: { type: 'quote', id: q.id }, data: { number: q.number, client: q.client_name, valid_until: String(q.valid_until).slice(0, 10) } })
+      ? notify(tx, { userId: q.owner_user_id, organisationId: q.organisation_id, type, subject: { type: 'quote', id: q.id }, data: { number: q.number, client: q.client_name, valid_until: String(q.valid_until).slice(0, 10) } })
       : Promise.resolve();
 
   api.get('/api/public/quotes/:token', {

@@ -123,7 +123,7 @@ export function registerPublicRecruitmentRoutes(app: FastifyInstance, ctx: AppCo
       // The hiring manager hears of it; without one, whoever may update the organisation's recruitment.
       const told = o.hiring_manager_id ? [o.hiring_manager_id] : await membersWith(tx, o.organisation_id, 'recruitment.update');
       for (const userId of told) {
-        await notify(tx, { userId, type: 'application_received', subject: { type: 'applicant', id }, groupKey: `application_received:${o.id}`, data: { name: b.name, opening: o.title } });
+        await notify(tx, { userId, organisationId: o.organisation_id, type: 'application_received', subject: { type: 'applicant', id }, groupKey: `application_received:${o.id}`, data: { name: b.name, opening: o.title } });
       }
     });
     return reply.status(201).send({ data: { received: true as const, opening: o.title, organisation: o.organisation_name } });

@@ -212,36 +212,131 @@ describe('hire', () => {
     expect((await r.post(`/api/applicants/${amira.id}/hire`, {})).statusCode).toBe(403);
   });
 
-  it('makes the invitation, the employee and a draft contract from the accepted offer in one step, once', async () => {
+  it('only invites: nothing is made for the person until they accept, then the account, membership, employee and draft contract at once', async () => {
     const pipeline = (await northwind.get(`/api/job-openings/${opening.id}/applicants`)).data.data;
     const amira = pipeline.stages.flatMap((s: { applicants: { id: string; name: string }[] }) => s.applicants).find((a: { name: string }) => a.name === 'Amira Haddad');
+    const accounts = async () => (await t.database.query('select id from users where email = $1', ['amira.haddad@example.com'])).length;
     const res = await northwind.post(`/api/applicants/${amira.id}/hire`, {});
     expect(res.statusCode, res.body).toBe(201);
-    const { employee_id, contract_id, invitation_id, user_id } = res.data.data;
-    expect(invitation_id).toEqual(expect.any(String));
-    const employee = (await northwind.get(`/api/employees/${employee_id}`)).data.data;
-    expect(employee).toMatchObject({ user_id, job_title: 'Air freight export coordinator', department_id: department, manager_id: northwind.userId, work_location: 'GBLHR', employment_type: 'full_time', start_date: '2027-02-01', salary_currency: 'GBP' });
-    const contract = (await northwind.get(`/api/contracts/${contract_id}`)).data.data;
-    expect(contract).toMatchObject({ status: 'draft', type: 'permanent', start_date: '2027-02-01', probation_months: 3, notice_days: 30, hours_per_week: '37.5', salary: { amount_minor: 3_400_000, currency: 'GBP', period: 'year' } });
-    const after = (await northwind.get(`/api/applicants/${amira.id}`)).data.data;
-    expect(after).toMatchObject({ status: 'hired', stage_name: 'Hired', employee_id, offers: [{ contract_id }] });
-    // The staff list shows the person as invited; the invitation went out by mail.
-    const member = ((await northwind.get('/api/staff')).data.data as { user_id: string; status: string }[]).find((s) => s.user_id === user_id);
-    expect(member?.status).toBe('invited');
-    // Not to be switched on by hand: only accepting the invitation (which sets a password) makes them active.
-    expect((await northwind.request('PATCH', `/api/staff/${user_id}`, { status: 'active' })).data.error.code).toBe('member_invited');
+    expect(res.data.data).toMatchObject({ applicant_id: amira.id, status: 'invited', invitation_id: expect.any(String), expires_at: expect.any(String), user_id: null, employee_id: null, contract_id: null });
+    const { invitation_id } = res.data.data;
+    // No account for the e-mail, no member, no employee, no contract: only the invitation, and the hub shows it pending.
+    expect(await accounts()).toBe(0);
+    expect(((await northwind.get('/api/staff')).data.data as { email: string }[]).map((x) => x.email)).not.toContain('amira.haddad@example.com');
     expect((await northwind.get('/api/staff/invitations')).data.data.map((i: { id: string }) => i.id)).toContain(invitation_id);
-    // Twice: 409.
-    expect((await northwind.post(`/api/applicants/${amira.id}/hire`, {})).data.error.code).toBe('already_hired');
+    const pending = (await northwind.get(`/api/applicants/${amira.id}`)).data.data;
+    expect(pending).toMatchObject({ status: 'active', employee_id: null, invitation: { id: invitation_id, email: 'amira.haddad@example.com' } });
+    expect(pending.offers[0].contract_id).toBeNull();
+    expect(Number((await t.database.query<{ n: string }>('select count(*) as n from employees where organisation_id = $1', [northwind.orgId]))[0].n)).toBe(0);
+    // Twice while it waits: 409.
+    expect((await northwind.post(`/api/applicants/${amira.id}/hire`, {})).data.error.code).toBe('invitation_pending');
 
-    // Accepting the invitation sets a password and activates the membership; the employee stays theirs.
+    // Amira accepts: she sets her password (her name comes from the application), and only now is she a member and an employee.
     const token = await who.invitationToken('amira.haddad@example.com');
     const visitor = createClient(t.app, '10.1.1.1');
     const accepted = await visitor.post(`/api/staff/invitations/${token}/accept`, { password: 'Heathrow-2027' });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await visitor.get('/api/user')).data.data.id).toBe(user_id);
-    const active = ((await northwind.get('/api/staff')).data.data as { user_id: string; status: string; name: string }[]).find((s) => s.user_id === user_id);
-    expect(active).toMatchObject({ status: 'active', name: 'Amira Haddad' });
-    expect((await visitor.get('/api/contracts/mine')).data.data.map((c: { id: string }) => c.id)).toEqual([contract_id]);
+    const me = (await visitor.get('/api/user')).data.data;
+    expect(me).toMatchObject({ name: 'Amira Haddad', email: 'amira.haddad@example.com' });
+    const active = ((await northwind.get('/api/staff')).data.data as { user_id: string; status: string; job_title: string }[]).find((x) => x.user_id === me.id);
+    expect(active).toMatchObject({ status: 'active', job_title: 'Air freight export coordinator' });
+    const after = (await northwind.get(`/api/applicants/${amira.id}`)).data.data;
+    expect(after).toMatchObject({ status: 'hired', stage_name: 'Hired', invitation: null, employee_id: expect.any(String) });
+    const employee = (await northwind.get(`/api/employees/${after.employee_id}`)).data.data;
+    expect(employee).toMatchObject({ user_id: me.id, job_title: 'Air freight export coordinator', department_id: department, manager_id: northwind.userId, work_location: 'GBLHR', employment_type: 'full_time', start_date: '2027-02-01', salary_currency: 'GBP' });
+    const contractId = after.offers[0].contract_id;
+    const contract = (await northwind.get(`/api/contracts/${contractId}`)).data.data;
+    expect(contract).toMatchObject({ status: 'draft', type: 'permanent', start_date: '2027-02-01', probation_months: 3, notice_days: 30, hours_per_week: '37.5', salary: { amount_minor: 3_400_000, currency: 'GBP', period: 'year' } });
+    expect((await visitor.get('/api/contracts/mine')).data.data.map((c: { id: string }) => c.id)).toEqual([contractId]);
+    // Once: the link is used up, and the applicant is hired.
+    expect((await createClient(t.app, '10.1.1.2').post(`/api/staff/invitations/${token}/accept`, { password: 'Heathrow-2027', name: 'X' })).data.error.code).toBe('invitation_not_found');
+    expect((await northwind.post(`/api/applicants/${amira.id}/hire`, {})).data.error.code).toBe('already_hired');
+  });
+
+  /** An applicant for the opening with this e-mail, their offer sent and accepted. */
+  async function withAcceptedOffer(name: string, email: string) {
+    const a = (await northwind.post('/api/applicants', { opening_id: opening.id, name, email })).data.data;
+    const o = (await northwind.post('/api/offers', offerBody(a.id, { start_date: '2027-03-01' }))).data.data;
+    await northwind.post(`/api/offers/${o.id}/send`, {});
+    expect((await northwind.post(`/api/offers/${o.id}/accept`, {})).data.data.status).toBe('accepted');
+    return a.id as string;
+  }
+
+  it('leaves an existing account as it is: the person stays free to create or join another organisation', async () => {
+    const ben = await who.user();
+    const applicant = await withAcceptedOffer('Ben Free', ben.email);
+    const hired = await northwind.post(`/api/applicants/${applicant}/hire`, {});
+    expect(hired.statusCode, hired.body).toBe(201);
+    expect(hired.data.data).toMatchObject({ status: 'invited', user_id: null });
+    expect((await ben.get('/api/user')).data.data.organisation).toBeNull();
+    expect((await t.database.query('select 1 from organisation_members where user_id = $1', [ben.userId]))).toHaveLength(0);
+    // Ben makes his own organisation (before the fix: 409 already_member, Northwind had taken him).
+    const own = await ben.post('/api/organisations', { name: 'Ben Freight', types: ['forwarder'], country: 'GB', address_line1: '2 Quay', city: 'Hull' });
+    expect(own.statusCode, own.body).toBe(201);
+    // He can no longer accept Northwind's invitation: he belongs to his own organisation now.
+    const accept = await ben.post(`/api/staff/invitations/${await who.invitationToken(ben.email)}/accept`, {});
+    expect(accept.statusCode).toBe(409);
+    expect(accept.data.error.code).toBe('already_member');
+    expect((await northwind.get(`/api/applicants/${applicant}`)).data.data).toMatchObject({ status: 'active', employee_id: null });
+  });
+
+  it('reserves no address: someone hired before they have an account signs up as anyone does, then accepts logged in', async () => {
+    const email = `cleo-${Math.random().toString(36).slice(2)}@example.com`;
+    const applicant = await withAcceptedOffer('Cleo Ndiaye', email);
+    expect((await northwind.post(`/api/applicants/${applicant}/hire`, {})).statusCode).toBe(201);
+    // Before the fix the hire had made an account for the address: sign-up answered 422 "already exists".
+    const cleo = await who.user(email);
+    expect((await cleo.get('/api/user')).data.data).toMatchObject({ email, organisation: null });
+    const accepted = await cleo.post(`/api/staff/invitations/${await who.invitationToken(email)}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await cleo.get('/api/user')).data.data.organisation.id).toBe(northwind.orgId);
+    expect((await northwind.get(`/api/applicants/${applicant}`)).data.data).toMatchObject({ status: 'hired', invitation: null });
+    expect((await cleo.get('/api/contracts/mine')).data.data).toHaveLength(1);
+  });
+
+  it('declining leaves nothing behind: no account, no membership, the invitation gone and the offer declined', async () => {
+    const email = `dina-${Math.random().toString(36).slice(2)}@example.com`;
+    const applicant = await withAcceptedOffer('Dina Okafor', email);
+    const hired = (await northwind.post(`/api/applicants/${applicant}/hire`, {})).data.data;
+    const token = await who.invitationToken(email);
+    const visitor = await createClient(t.app, '10.1.1.3');
+    const declined = await visitor.post(`/api/staff/invitations/${token}/decline`, {});
+    expect(declined.statusCode, declined.body).toBe(204);
+    expect(await t.database.query('select id from users where email = $1', [email])).toHaveLength(0);
+    expect(await t.database.query('select id from staff_invitations where id = $1', [hired.invitation_id])).toHaveLength(0);
+    const after = (await northwind.get(`/api/applicants/${applicant}`)).data.data;
+    expect(after).toMatchObject({ status: 'active', invitation: null, employee_id: null, offers: [{ status: 'declined', contract_id: null }] });
+    // The link is dead both ways.
+    expect((await visitor.post(`/api/staff/invitations/${token}/accept`, { name: 'Dina', password: 'Harbour-2026' })).data.error.code).toBe('invitation_not_found');
+    expect((await visitor.post(`/api/staff/invitations/${token}/decline`, {})).statusCode).toBe(404);
+  });
+
+  it('withdraws the invitation when the applicant is rejected while it waits', async () => {
+    const email = `emil-${Math.random().toString(36).slice(2)}@example.com`;
+    const applicant = await withAcceptedOffer('Emil Berg', email);
+    await northwind.post(`/api/applicants/${applicant}/hire`, {});
+    const token = await who.invitationToken(email);
+    expect((await northwind.post(`/api/applicants/${applicant}/reject`, { reason: 'Position filled' })).data.data).toMatchObject({ status: 'rejected', invitation: null });
+    const late = await createClient(t.app, '10.1.1.4').post(`/api/staff/invitations/${token}/accept`, { name: 'Emil Berg', password: 'Harbour-2026' });
+    expect(late.data.error.code).toBe('invitation_not_found');
+    expect(await t.database.query('select id from users where email = $1', [email])).toHaveLength(0);
+  });
+
+  it('hires an active member at once (their account and membership do not change)', async () => {
+    const colleague = await northwind.join(northwind.role('staff'));
+    const applicant = await withAcceptedOffer('Inside Candidate', colleague.email);
+    const res = await northwind.post(`/api/applicants/${applicant}/hire`, { manager_id: northwind.userId });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.data.data).toMatchObject({ status: 'hired', invitation_id: null, user_id: colleague.userId, employee_id: expect.any(String), contract_id: expect.any(String) });
+    expect(((await northwind.get('/api/staff')).data.data as { user_id: string; role_id: string; status: string }[]).find((x) => x.user_id === colleague.userId)).toMatchObject({ role_id: northwind.role('staff'), status: 'active' });
+  });
+
+  it('refuses a manager who is no longer an active member', async () => {
+    const former = await northwind.join(northwind.role('staff'));
+    expect((await northwind.request('PATCH', `/api/staff/${former.userId}`, { status: 'deactivated' })).statusCode).toBe(200);
+    const applicant = await withAcceptedOffer('Farah Quint', `farah-${Math.random().toString(36).slice(2)}@example.com`);
+    const res = await northwind.post(`/api/applicants/${applicant}/hire`, { manager_id: former.userId });
+    expect(res.statusCode).toBe(422);
+    expect(res.data.error.fields).toHaveProperty('manager_id');
   });
 });

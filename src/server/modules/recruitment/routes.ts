@@ -15,18 +15,17 @@ import {
 } from '#shared/recruitment/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { applicants, employeesTable, interviews, jobOpenings, offers, organisationMembers, roles, users } from '../../db/schema/index.ts';
+import { applicants, interviews, jobOpenings, offers, roles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { pgCode } from '../../lib/sql-text.ts';
 import { sendFile } from '../files/store.ts';
-import { insertDraftContract } from '../hr/contracts.ts';
 import { audit } from '../../lib/audit.ts';
-import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { requireActiveMember, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { assertMayAssignRole } from '../organisations/privileges.ts';
-import { createStaffInvitation } from '../staff/routes.ts';
+import { createStaffInvitation } from '../staff/invitations.ts';
+import { completeHire, lockHire, withdrawHireInvitations } from './hire.ts';
 import {
   applicantDetail, applicantSelect, lockApplicant, openingOf, openingSelect, presentApplicant, presentInterview, presentOffer, presentOpening,
-  requireDepartmentRef, requireMemberRef, stagesOf, type ApplicantRow, type InterviewRow, type OfferRow, type OpeningRow,
+  requireDepartmentRef, stagesOf, type ApplicantRow, type InterviewRow, type OfferRow, type OpeningRow,
 } from './service.ts';
 
 const ACTION_WORDS: Record<string, string> = { edit: 'changed', open: 'opened', close: 'closed', delete: 'deleted', move: 'moved', reject: 'rejected', interview: 'interviewed', offer: 'made an offer', hire: 'hired', send: 'sent', accept: 'accepted', decline: 'declined', withdraw: 'withdrawn' };
@@ -39,8 +38,8 @@ const newSlug = () => randomBytes(12).toString('base64url');
 /**
  * The recruitment hub (issue 13, item 6): openings (`draft → open → closed`), applicants through the
  * organisation's stages, interviews with feedback, offers (`draft → sent → accepted | declined`, or
- * withdrawn) and hire, which makes the invitation, the employee and a draft contract in one
- * transaction. Module `recruitment`; hiring also needs `hr.create`.
+ * withdrawn) and hire, which invites the person: the employee and a draft contract are made when they
+ * accept (hire.ts). Module `recruitment`; hiring also needs `hr.create`.
  */
 export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +64,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
 
   async function checkOpeningRefs(tx: Tx, m: Membership, b: { department_id?: string | null; hiring_manager_id?: string | null }) {
     await requireDepartmentRef(tx, m.organisation.id, b.department_id);
-    await requireMemberRef(tx, m.organisation.id, b.hiring_manager_id, 'hiring_manager_id');
+    await requireActiveMember(tx, m.organisation.id, b.hiring_manager_id, 'hiring_manager_id');
   }
 
   api.get('/api/job-openings', {
@@ -112,7 +111,8 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if ((next.salary_min_minor != null || next.salary_max_minor != null) && !next.salary_currency) {
         throw new AppError(422, 'validation_failed', 'A salary range needs its currency.', { salary_currency: 'Required.' });
       }
-      await checkOpeningRefs(tx, m, req.body);
+      // A hiring manager kept as it was is no new choice (they may have left since).
+      await checkOpeningRefs(tx, m, { ...req.body, ...(req.body.hiring_manager_id === o.hiring_manager_id && { hiring_manager_id: undefined }) });
       await tx.update(jobOpenings).set({ ...req.body, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${o.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'job_openings', 'update', o.id, { fields: Object.keys(req.body) });
     });
@@ -218,7 +218,10 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if (stage.kind === 'hired') throw new AppError(409, 'hire_required', 'Hire the applicant (with an accepted offer) to move them to a hired stage.');
       const status = statusInStage(stage.kind);
       await tx.update(applicants).set({ stage_id: stage.id, status, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${a.id}`);
-      if (status === 'rejected') await tx.execute(sql`update offers set status = 'withdrawn', updated_at = now() where organisation_id = ${m.organisation.id} and applicant_id = ${a.id} and status in ('draft', 'sent')`);
+      if (status === 'rejected') {
+        await tx.execute(sql`update offers set status = 'withdrawn', updated_at = now() where organisation_id = ${m.organisation.id} and applicant_id = ${a.id} and status in ('draft', 'sent')`);
+        await withdrawHireInvitations(tx, m.organisation.id, a.id);
+      }
       await audit(tx, m.organisation.id, m.user.id, 'applicants', 'move', a.id, { from: a.stage_id, to: stage.id, status });
     });
     return { data: await applicantDetail(db, m.organisation.id, req.params.id) };
@@ -236,6 +239,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if (!stage) throw new AppError(409, 'no_rejected_stage', 'Your recruitment stages have no rejected stage: add one first.');
       await tx.update(applicants).set({ stage_id: stage.id, status: 'rejected', updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${a.id}`);
       await tx.execute(sql`update offers set status = 'withdrawn', updated_at = now() where organisation_id = ${m.organisation.id} and applicant_id = ${a.id} and status in ('draft', 'sent')`);
+      await withdrawHireInvitations(tx, m.organisation.id, a.id);
       await audit(tx, m.organisation.id, m.user.id, 'applicants', 'reject', a.id, { from: a.stage_id, reason: req.body.reason });
     });
     return { data: await applicantDetail(db, m.organisation.id, req.params.id) };
@@ -266,7 +270,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     const id = uuidv7();
     await db.transaction(async (tx) => {
       const a = await applicantFor(tx, m.organisation.id, b.applicant_id, 'interview');
-      await requireMemberRef(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
+      await requireActiveMember(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
       await tx.insert(interviews).values({ organisation_id: m.organisation.id, id, applicant_id: a.id, interviewer_id: b.interviewer_id, scheduled_at: new Date(b.scheduled_at), duration_minutes: b.duration_minutes, kind: b.kind, created_by: m.user.id });
       await audit(tx, m.organisation.id, m.user.id, 'interviews', 'create', id, { applicant_id: a.id, scheduled_at: b.scheduled_at });
     });
@@ -286,7 +290,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       if (!mayInterview(i.status as InterviewStatus, to)) throw new AppError(409, 'invalid_transition', `An interview that is ${i.status} cannot become ${to}.`);
       const recordsOutcome = b.feedback !== undefined || b.rating !== undefined || b.recommendation !== undefined;
       if (recordsOutcome && to !== 'held') throw new AppError(422, 'validation_failed', 'Feedback, a rating and a recommendation belong to an interview that was held.', { status: 'Mark the interview as held.' });
-      await requireMemberRef(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
+      if (b.interviewer_id !== i.interviewer_id) await requireActiveMember(tx, m.organisation.id, b.interviewer_id, 'interviewer_id');
       const { scheduled_at, ...rest } = b;
       await tx.update(interviews).set({ ...rest, ...(scheduled_at && { scheduled_at: new Date(scheduled_at) }), updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${i.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'interviews', 'update', i.id, { fields: Object.keys(b), ...(b.status && { from: i.status, to }) });
@@ -353,7 +357,7 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
     config: { access: 'recruitment.update' },
     schema: {
       tags, params: idParam, body: hireBody, response: { 201: envelope(hireSchema) },
-      summary: 'Hire an applicant with an accepted offer (also needs hr.create), in one step: the staff invitation to their e-mail, the employee record and a draft contract from the offer',
+      summary: 'Hire an applicant with an accepted offer (also needs hr.create): an invitation to their e-mail; the employee record and a draft contract are made when they accept it (at once for an active member)',
     },
   }, async (req, reply) => {
     const m = await member(req, 'update');
@@ -364,11 +368,10 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       const a = await lockApplicant(tx, orgId, req.params.id);
       if (a.status === 'hired') throw new AppError(409, 'already_hired', 'This applicant has been hired already.');
       if (!mayApplicant('hire', a.status as ApplicantStatus)) throw inactive(a.status);
-      const [offer] = await rowsOf<OfferRow>(tx, sql`select * from offers where organisation_id = ${orgId} and applicant_id = ${a.id} and status = 'accepted' order by created_at desc limit 1 for update`);
+      const [offer] = await rowsOf<OfferRow>(tx, sql`select * from offers where organisation_id = ${orgId} and applicant_id = ${a.id} and status = 'accepted' order by created_at desc limit 1`);
       if (!offer) throw new AppError(409, 'offer_not_accepted', 'Only an applicant who accepted an offer can be hired: record the accepted offer first.');
       const [opening] = await rowsOf<typeof jobOpenings.$inferSelect>(tx, sql`select * from job_openings where organisation_id = ${orgId} and id = ${a.opening_id}`);
-      const hired = (await stagesOf(tx, orgId)).find((s) => s.kind === 'hired');
-      if (!hired) throw new AppError(409, 'no_hired_stage', 'Your recruitment stages have no hired stage: add one first.');
+      if (!(await stagesOf(tx, orgId)).some((s) => s.kind === 'hired')) throw new AppError(409, 'no_hired_stage', 'Your recruitment stages have no hired stage: add one first.');
       const [role] = b.role_id
         ? await tx.select().from(roles).where(sql`${roles.organisation_id} = ${orgId} and ${roles.id} = ${b.role_id}`)
         : await tx.select().from(roles).where(sql`${roles.organisation_id} = ${orgId} and ${roles.builtin} = 'staff'`);
@@ -377,49 +380,30 @@ export function registerRecruitmentRoutes(app: FastifyInstance, ctx: AppContext)
       const departmentId = b.department_id === undefined ? opening.department_id : b.department_id;
       const managerId = b.manager_id === undefined ? opening.hiring_manager_id : b.manager_id;
       await requireDepartmentRef(tx, orgId, departmentId);
-      await requireMemberRef(tx, orgId, managerId, 'manager_id');
+      if (b.manager_id !== undefined) await requireActiveMember(tx, orgId, managerId, 'manager_id');
 
-      // The person: a member already (hired again, or from inside), or an account made now with a
-      // pending (`invited`) membership that the mailed invitation activates when accepted.
-      const [existing] = await rowsOf<{ id: string; organisation_id: string | null; status: string | null }>(tx, sql`
-        select u.id, u.organisation_id, om.status from users u
-          left join organisation_members om on om.organisation_id = ${orgId} and om.user_id = u.id
-         where u.email = ${a.email} for update of u`);
-      if (existing?.organisation_id && existing.organisation_id !== orgId) {
-        throw new AppError(409, 'applicant_has_account', `${a.email} already belongs to another organisation on FYN: they must leave it before they can be hired.`);
+      // Someone on the team already (hired from inside): their account does not change, so their employment starts now.
+      const [colleague] = await rowsOf<{ id: string }>(tx, sql`
+        select u.id from users u join organisation_members om on om.organisation_id = ${orgId} and om.user_id = u.id and om.status = 'active' where u.email = ${a.email}`);
+      if (colleague) {
+        const facts = (await lockHire(tx, orgId, offer.id))!;
+        const made = await completeHire(tx, facts, { userId: colleague.id, departmentId, managerId, actorId: m.user.id, invitationId: null });
+        return { data: { applicant_id: a.id, status: 'hired' as const, invitation_id: null, expires_at: null, user_id: colleague.id, employee_id: made.employeeId, contract_id: made.contractId }, mail: null };
       }
-      const userId = existing?.id ?? uuidv7();
-      let invitationId: string | null = null;
-      let mail = null;
-      if (!existing) await tx.insert(users).values({ id: userId, email: a.email, name: a.name, emailVerified: false, organisationId: orgId });
-      else if (!existing.organisation_id) await tx.update(users).set({ organisationId: orgId, updatedAt: new Date() }).where(sql`${users.id} = ${userId} and ${users.organisationId} is null`);
-      if (!existing?.status) {
-        await tx.insert(organisationMembers).values({ organisation_id: orgId, user_id: userId, role_id: role.id, department_id: departmentId, job_title: offer.job_title, status: 'invited' });
+      // Anyone else is invited, and nothing else happens until they accept (their account, if they have one, is theirs).
+      const [pending] = await rowsOf<{ id: string; expires_at: Date | string }>(tx, sql`
+        select i.id, i.expires_at from staff_invitations i join offers f on f.organisation_id = i.organisation_id and f.id = i.offer_id
+         where i.organisation_id = ${orgId} and f.applicant_id = ${a.id} and i.accepted_at is null for update of i`);
+      if (pending && new Date(pending.expires_at).getTime() > Date.now()) {
+        throw new AppError(409, 'invitation_pending', `${a.email} has an invitation waiting already: they join, and the hire completes, when they accept it.`);
       }
-      if (!existing?.status || existing.status === 'invited') {
-        const inv = await createStaffInvitation(tx, ctx, { organisationId: orgId, organisationName: m.organisation.name, inviter: m.user, email: a.email, role, departmentId });
-        invitationId = inv.id;
-        mail = inv.mail;
-      }
-      const employeeId = uuidv7();
-      await tx.insert(employeesTable).values({
-        organisation_id: orgId, id: employeeId, user_id: userId, job_title: offer.job_title, department_id: departmentId, manager_id: managerId,
-        work_location: opening.location, employment_type: opening.employment_type, start_date: offer.start_date, salary_currency: offer.salary_currency,
+      // An invitation that lapsed makes way for the new one.
+      await withdrawHireInvitations(tx, orgId, a.id);
+      const inv = await createStaffInvitation(tx, ctx, {
+        organisationId: orgId, organisationName: m.organisation.name, inviter: m.user, email: a.email, role, departmentId, hire: { offerId: offer.id, managerId },
       });
-      await audit(tx, orgId, m.user.id, 'employees', 'create', employeeId, { user_id: userId, job_title: offer.job_title, applicant_id: a.id });
-      const contractId = await insertDraftContract(tx, orgId, m.user.id, {
-        employee_id: employeeId, type: offer.contract_type as never, start_date: String(offer.start_date).slice(0, 10), end_date: null,
-        probation_months: offer.probation_months, notice_days: offer.notice_days, hours_per_week: offer.hours_per_week,
-        salary: { amount_minor: Number(offer.salary_minor), currency: offer.salary_currency, period: offer.salary_period as 'month' | 'year' },
-      });
-      await tx.update(applicants).set({ stage_id: hired.id, status: 'hired', employee_id: employeeId, updated_at: new Date() }).where(sql`organisation_id = ${orgId} and id = ${a.id}`);
-      await tx.update(offers).set({ contract_id: contractId, updated_at: new Date() }).where(sql`organisation_id = ${orgId} and id = ${offer.id}`);
-      await audit(tx, orgId, m.user.id, 'applicants', 'hire', a.id, { offer_id: offer.id, employee_id: employeeId, contract_id: contractId, invitation_id: invitationId, user_id: userId });
-      return { data: { applicant_id: a.id, employee_id: employeeId, contract_id: contractId, user_id: userId, invitation_id: invitationId }, mail };
-    }).catch((err: unknown) => {
-      // 23505: the e-mail taken by an account made at the same moment, or an employment starting that day already.
-      if (pgCode(err) === '23505') throw new AppError(409, 'hire_conflict', 'This person already has an account or an employment starting that day: check the staff list and the employees.');
-      throw err;
+      await audit(tx, orgId, m.user.id, 'applicants', 'invite', a.id, { offer_id: offer.id, invitation_id: inv.id });
+      return { data: { applicant_id: a.id, status: 'invited' as const, invitation_id: inv.id, expires_at: inv.expiresAt.toISOString(), user_id: null, employee_id: null, contract_id: null }, mail: inv.mail };
     });
     // Sent once the hire is committed: a hire that failed mails nobody.
     if (out.mail) await ctx.mailer.send(out.mail);

@@ -10,7 +10,10 @@ import { dayOrNull as day, iso } from '../../lib/dates.ts';
 
 
 export type OpeningRow = typeof jobOpenings.$inferSelect & { department_name: string | null; hiring_manager_name: string | null; location_name: string | null; active_applicants: number; applicants: number };
-export type ApplicantRow = typeof applicants.$inferSelect & { opening_title: string; stage_name: string; rating: string | number | null };
+export type ApplicantRow = typeof applicants.$inferSelect & {
+  opening_title: string; stage_name: string; rating: string | number | null;
+  invitation: { id: string; email: string; created_at: string; expires_at: string } | null;
+};
 export type InterviewRow = typeof interviews.$inferSelect & { interviewer_name: string | null };
 export type OfferRow = typeof offers.$inferSelect;
 export type StageRow = { id: string; name: string; position: number; kind: 'active' | 'hired' | 'rejected' };
@@ -27,7 +30,11 @@ export const openingSelect = (organisationId: string) => sql`
 
 export const applicantSelect = (organisationId: string) => sql`
   select a.*, o.title as opening_title, s.name as stage_name,
-         (select avg(i.rating)::numeric(3,1) from interviews i where i.organisation_id = a.organisation_id and i.applicant_id = a.id and i.status = 'held' and i.rating is not null) as rating
+         (select avg(i.rating)::numeric(3,1) from interviews i where i.organisation_id = a.organisation_id and i.applicant_id = a.id and i.status = 'held' and i.rating is not null) as rating,
+         (select json_build_object('id', x.id, 'email', x.email, 'created_at', x.created_at, 'expires_at', x.expires_at)
+            from staff_invitations x join offers f on f.organisation_id = x.organisation_id and f.id = x.offer_id
+           where x.organisation_id = a.organisation_id and f.applicant_id = a.id and x.accepted_at is null
+           order by x.created_at desc limit 1) as invitation
     from applicants a
     join job_openings o on o.organisation_id = a.organisation_id and o.id = a.opening_id
     join recruitment_stages s on s.organisation_id = a.organisation_id and s.id = a.stage_id
@@ -47,6 +54,7 @@ export const presentApplicant = (r: ApplicantRow): Applicant => ({
   name: r.name, email: r.email, phone: r.phone, cover_letter: r.cover_letter,
   cv: r.cv_file_key ? { name: r.cv_name ?? 'cv', type: r.cv_type ?? 'application/octet-stream', bytes: Number(r.cv_bytes ?? 0) } : null,
   source: r.source as Applicant['source'], employee_id: r.employee_id, rating: r.rating == null ? null : Number(r.rating),
+  invitation: r.invitation ? { id: r.invitation.id, email: r.invitation.email, sent_at: iso(r.invitation.created_at), expires_at: iso(r.invitation.expires_at) } : null,
   created_at: iso(r.created_at), updated_at: iso(r.updated_at),
 });
 
@@ -88,13 +96,6 @@ export async function lockApplicant(tx: Tx, organisationId: string, id: string) 
   const [a] = await rowsOf<typeof applicants.$inferSelect>(tx, sql`select * from applicants where organisation_id = ${organisationId} and id = ${id} for update`);
   if (!a) throw notFound('The applicant');
   return a;
-}
-
-/** A member of the organisation (an interviewer, a hiring manager, a manager), or 422 on the field. */
-export async function requireMemberRef(db: Db | Tx, organisationId: string, userId: string | null | undefined, field: string) {
-  if (!userId) return;
-  const [row] = await rowsOf<{ ok: number }>(db, sql`select 1 as ok from organisation_members where organisation_id = ${organisationId} and user_id = ${userId}`);
-  if (!row) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', { [field]: 'Not one of your staff.' });
 }
 
 export async function requireDepartmentRef(db: Db | Tx, organisationId: string, id: string | null | undefined, field = 'department_id') {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { neutraliseCell } from '../../lib/spreadsheet.ts';
-import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
+import { notActiveMembers, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 
 /** A tenant table as the layer needs it: organisation_id, id, created_at and the descriptor's fields. */
@@ -182,6 +182,24 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     return r;
   }
 
+  /** Fields naming a member (`reference: 'staff'`): owners, assignees, managers … */
+  const memberFields = d.fields.filter((f) => f.kind === 'reference' && f.reference === 'staff').map((f) => f.name);
+  /**
+   * A member a write names anew (any on create; on update, one that changes) must be an active one:
+   * 422 on the field otherwise. One kept as it was may have left since, and stays.
+   */
+  async function checkMembers(tx: Tx, organisationId: string, values: Record<string, unknown>, id?: string) {
+    let named = memberFields.filter((f) => typeof values[f] === 'string');
+    if (named.length === 0) return;
+    if (id) {
+      const [existing] = await tx.select(readColumns).from(table).where(and(eq(table.organisation_id, organisationId), eq(table.id, id)));
+      named = named.filter((f) => !existing || (existing as Record<string, unknown>)[f] !== values[f]);
+    }
+    const inactive = await notActiveMembers(tx, organisationId, named.map((f) => values[f] as string));
+    const fields = named.filter((f) => inactive.includes(values[f] as string));
+    if (fields.length) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', Object.fromEntries(fields.map((f) => [f, validationMessage('reference_invalid')])));
+  }
+
   /** 409 duplicate with the unique fields named, 422 for a reference to nothing (or another organisation's record). */
   function writeFailure(err: unknown): never {
     const codeOf = pgCode(err);
@@ -323,6 +341,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         hooks.beforeCreate?.(values, m);
         await hooks.beforeInsert?.(tx, m.organisation.id, values);
         await hooks.beforeWrite?.(tx, m.organisation.id, values, id);
+        await checkMembers(tx, m.organisation.id, values);
         const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning(readColumns);
         await audit(tx, m, 'create', id, values);
         return r;
@@ -345,6 +364,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
           hooks.beforeUpdate(existing as Record<string, unknown>, values, m);
         }
         await hooks.beforeWrite?.(tx, m.organisation.id, values, req.params.id);
+        await checkMembers(tx, m.organisation.id, values, req.params.id);
         const [r] = await tx
           .update(table)
           .set({ ...values, updated_at: new Date() } as never)

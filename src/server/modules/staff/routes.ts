@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { passwordSchema } from '#shared/api/auth.ts';
@@ -11,37 +10,16 @@ import { acceptInvitationBody, invitationBody, invitationSchema, permissionModul
 import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { accounts, auditEvents, departmentsTable, organisationMembers, roles, staffInvitations, users } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { authHeaders, forwardCookies, getSession } from '../auth/session.ts';
-import { invitationMail } from '../mail/templates.ts';
-import type { Mail } from '../mail/mailer.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { organisations } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { completeHire, lockHire } from '../recruitment/hire.ts';
 import { requireMember } from '../organisations/membership.ts';
 import { assertMayAssignRole, assertMayChangeMember } from '../organisations/privileges.ts';
+import { createStaffInvitation, deleteInvitation, invitationByToken, invitationGone, joinByInvitation, lockOpenInvitation, markAccepted, type Invitation } from './invitations.ts';
 
-const INVITATION_DAYS = 7;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Writes an invitation into a role (and department) in the caller's transaction and answers the
- * invitation mail, to be sent once that transaction has committed (staff invitations, and hiring an
- * applicant in the recruitment hub).
- */
-export async function createStaffInvitation(
-  tx: Db | Tx,
-  ctx: AppContext,
-  i: { organisationId: string; organisationName: string; inviter: { id: string; name: string }; email: string; role: { id: string; name: string }; departmentId: string | null },
-): Promise<{ id: string; mail: Mail }> {
-  const token = randomBytes(24).toString('base64url');
-  const id = uuidv7();
-  await tx.insert(staffInvitations).values({
-    organisation_id: i.organisationId, id, email: i.email, role_id: i.role.id, department_id: i.departmentId,
-    token_hash: hashToken(token), invited_by: i.inviter.id, expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-  });
-  const link = `${ctx.config.appUrl}/auth/sign-up?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(i.email)}`;
-  return { id, mail: invitationMail(i.email, i.inviter.name, i.organisationName, i.role.name, link, INVITATION_DAYS) };
-}
+const tokenParam = z.object({ token: z.string().min(10).max(100) });
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -171,8 +149,11 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
     const [role] = await db.select().from(roles).where(and(eq(roles.organisation_id, orgId), eq(roles.id, req.body.role_id)));
     if (!role) throw invalidField('validation_failed', 'role_id', 'reference_invalid');
     assertMayAssignRole(m, role);
-    const [existing] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.email, req.body.email));
-    if (existing?.organisationId === orgId) throw invalidField('already_member', 'email', 'already_member');
+    // An active member needs no invitation; a deactivated one may be invited back (they rejoin by accepting).
+    const [existing] = await db.select({ status: organisationMembers.status }).from(users)
+      .innerJoin(organisationMembers, and(eq(organisationMembers.user_id, users.id), eq(organisationMembers.organisation_id, orgId)))
+      .where(eq(users.email, req.body.email));
+    if (existing?.status === 'active') throw invalidField('already_member', 'email', 'already_member');
     const { id, mail } = await createStaffInvitation(db, ctx, {
       organisationId: orgId, organisationName: m.organisation.name, inviter: m.user, email: req.body.email, role, departmentId: req.body.department_id ?? null,
     }).catch(() => {
@@ -195,65 +176,88 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * Accepting: a logged-in user whose e-mail is the invited one joins; a visitor gives a name and
-   * password and the account is created (its e-mail is proven by the link) and logged in.
+   * password and the account is created (its e-mail is proven by the link) and logged in. A hire's
+   * invitation makes the employee and the draft contract in the same transaction.
    */
   api.post('/api/staff/invitations/:token/accept', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Accept an invitation (creates or links the account, joins the organisation)', params: z.object({ token: z.string().min(10).max(100) }), body: acceptInvitationBody, response: { 200: envelope(z.object({ organisation_id: z.string(), organisation_name: z.string() })) } },
+    schema: { tags, summary: 'Accept an invitation (creates or links the account, joins the organisation; a hire’s makes the employee and draft contract)', params: tokenParam, body: acceptInvitationBody, response: { 200: envelope(z.object({ organisation_id: z.string(), organisation_name: z.string() })) } },
   }, async (req, reply) => {
-    const [inv] = await db
-      .select({ i: staffInvitations, orgName: organisations.name })
-      .from(staffInvitations)
-      .innerJoin(organisations, eq(organisations.id, staffInvitations.organisation_id))
-      .where(and(eq(staffInvitations.token_hash, hashToken(req.params.token)), isNull(staffInvitations.accepted_at), gt(staffInvitations.expires_at, new Date())));
-    if (!inv) throw new AppError(404, 'invitation_not_found', 'This invitation is not valid any more: ask for a new one.');
+    const found = await invitationByToken(db, req.params.token);
+    if (!found) throw invitationGone();
+    const inv = found.invitation;
     const session = await getSession(ctx, req);
+    // Who accepts: the logged-in person, or a new account made now (or, made by a hire before
+    // invitations waited for consent, an account without a password whose password is set now).
     let userId: string;
+    let account: { name: string | null; hash: string; exists: boolean } | null = null;
     if (session) {
-      if (session.user.email !== inv.i.email) throw new AppError(403, 'invitation_other_email', `This invitation is for ${inv.i.email}: log in with that address.`);
+      if (session.user.email !== inv.email) throw new AppError(403, 'invitation_other_email', `This invitation is for ${inv.email}: log in with that address.`);
       userId = session.user.id;
     } else {
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, inv.i.email));
-      // Someone hired in the recruitment hub: an account made at hiring, with no password yet and an
-      // `invited` membership; accepting sets the password (the mailed link proves the address).
-      const [hired] = existing
-        ? await db.select({ id: users.id }).from(users)
-          .innerJoin(organisationMembers, and(eq(organisationMembers.user_id, users.id), eq(organisationMembers.organisation_id, inv.i.organisation_id), eq(organisationMembers.status, 'invited')))
-          .where(and(eq(users.id, existing.id), sql`not exists (select 1 from accounts a where a.user_id = ${existing.id})`))
-        : [];
-      if (existing && !hired) throw new AppError(401, 'unauthenticated', `Log in as ${inv.i.email} to accept this invitation.`);
-      const name = req.body.name;
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, inv.email));
+      const passwordless = existing
+        ? (await db.select({ id: organisationMembers.user_id }).from(organisationMembers)
+          .where(and(eq(organisationMembers.user_id, existing.id), eq(organisationMembers.organisation_id, inv.organisation_id), eq(organisationMembers.status, 'invited'), sql`not exists (select 1 from accounts a where a.user_id = ${existing.id})`))).length > 0
+        : false;
+      if (existing && !passwordless) throw new AppError(401, 'unauthenticated', `Log in as ${inv.email} to accept this invitation.`);
+      const name = req.body.name ?? (passwordless ? null : await hireeName(inv));
       const password = passwordSchema.safeParse(req.body.password ?? '');
       const fields: Record<string, string> = {};
-      if (!name && !hired) fields.name = validationMessage('name_required');
+      if (!name && !passwordless) fields.name = validationMessage('name_required');
       if (!password.success) fields.password = validationMessage(String(password.error.issues[0].message));
       if (Object.keys(fields).length) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', fields);
       const { password: hasher } = await ctx.auth.$context;
-      userId = hired?.id ?? uuidv7();
-      const hash = await hasher.hash(password.data!);
-      await db.transaction(async (tx) => {
-        if (hired) await tx.update(users).set({ ...(name && { name }), emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
-        else await tx.insert(users).values({ id: userId, email: inv.i.email, name: name!, emailVerified: true });
-        await tx.insert(accounts).values({ id: uuidv7(), userId, accountId: userId, providerId: 'credential', password: hash });
-      });
+      userId = existing?.id ?? uuidv7();
+      account = { name, hash: await hasher.hash(password.data!), exists: Boolean(existing) };
     }
     await db.transaction(async (tx) => {
-      // A pending membership (made when the person was hired) becomes active; otherwise the person joins.
-      const activated = await tx.update(organisationMembers).set({ status: 'active', role_id: inv.i.role_id, department_id: inv.i.department_id, updated_at: new Date() })
-        .where(and(eq(organisationMembers.organisation_id, inv.i.organisation_id), eq(organisationMembers.user_id, userId), eq(organisationMembers.status, 'invited'))).returning({ id: organisationMembers.user_id });
-      if (activated.length) await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
-      else {
-        const claimed = await tx.update(users).set({ organisationId: inv.i.organisation_id, emailVerified: true, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.organisationId))).returning({ id: users.id });
-        if (claimed.length === 0) throw new AppError(409, 'already_member', 'You already belong to an organisation.');
-        await tx.insert(organisationMembers).values({ organisation_id: inv.i.organisation_id, user_id: userId, role_id: inv.i.role_id, department_id: inv.i.department_id });
+      // A hire's applicant first (rejecting one locks it first too), then the invitation itself.
+      const hire = inv.offer_id ? await lockHire(tx, inv.organisation_id, inv.offer_id) : null;
+      if (inv.offer_id && !hire) throw invitationGone();
+      await lockOpenInvitation(tx, inv);
+      if (account?.exists) {
+        await tx.update(users).set({ ...(account.name && { name: account.name }), emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+      } else if (account) {
+        await tx.insert(users).values({ id: userId, email: inv.email, name: account.name!, emailVerified: true });
       }
-      await tx.update(staffInvitations).set({ accepted_at: new Date(), updated_at: new Date() }).where(and(eq(staffInvitations.organisation_id, inv.i.organisation_id), eq(staffInvitations.id, inv.i.id)));
-      await tx.insert(auditEvents).values({ organisation_id: inv.i.organisation_id, id: uuidv7(), actor_user_id: userId, action: 'create', entity: 'staff', entity_id: userId, changes: { invitation: inv.i.id } });
+      if (account) await tx.insert(accounts).values({ id: uuidv7(), userId, accountId: userId, providerId: 'credential', password: account.hash });
+      const joined = await joinByInvitation(tx, inv, userId, hire?.offer.job_title ?? null);
+      if (hire) await completeHire(tx, hire, { userId, departmentId: inv.department_id, managerId: inv.manager_id, actorId: userId, invitationId: inv.id });
+      await markAccepted(tx, inv, userId, joined);
     });
     if (!session) {
-      const res = await ctx.auth.api.signInEmail({ body: { email: inv.i.email, password: req.body.password!, rememberMe: false }, headers: authHeaders(req), returnHeaders: true });
+      const res = await ctx.auth.api.signInEmail({ body: { email: inv.email, password: req.body.password!, rememberMe: false }, headers: authHeaders(req), returnHeaders: true });
       forwardCookies(reply, res.headers);
     }
-    return { data: { organisation_id: inv.i.organisation_id, organisation_name: inv.orgName } };
+    return { data: { organisation_id: inv.organisation_id, organisation_name: found.organisationName } };
   });
+
+  /** Declining: the invitation is gone, no account is made or changed; a hire's offer counts as declined by the person. */
+  api.post('/api/staff/invitations/:token/decline', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Decline an invitation (nothing is kept: no account, no membership; a hire’s offer is marked declined)', params: tokenParam, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    const found = await invitationByToken(db, req.params.token);
+    if (!found) throw invitationGone();
+    const inv = found.invitation;
+    await db.transaction(async (tx) => {
+      const hire = inv.offer_id ? await lockHire(tx, inv.organisation_id, inv.offer_id) : null;
+      await lockOpenInvitation(tx, inv);
+      await deleteInvitation(tx, inv);
+      if (hire) {
+        await tx.execute(sql`update offers set status = 'declined', updated_at = now() where organisation_id = ${inv.organisation_id} and id = ${hire.offer.id}`);
+        await audit(tx, inv.organisation_id, null, 'offers', 'decline', hire.offer.id, { from: 'accepted', to: 'declined', invitation_id: inv.id });
+      }
+    });
+    return reply.status(204).send(null);
+  });
+
+  /** The applicant's name on a hire's invitation: the account's name when the person gives none. */
+  async function hireeName(inv: Invitation): Promise<string | null> {
+    if (!inv.offer_id) return null;
+    const [row] = await rowsOf<{ name: string }>(db, sql`
+      select a.name from offers f join applicants a on a.organisation_id = f.organisation_id and a.id = f.applicant_id where f.organisation_id = ${inv.organisation_id} and f.id = ${inv.offer_id}`);
+    return row?.name ?? null;
+  }
 }

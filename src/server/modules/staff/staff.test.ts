@@ -64,6 +64,32 @@ describe('staff', () => {
     expect((await existing.get('/api/user')).data.data.organisation.id).toBe(o.orgId);
   });
 
+  it('declines without a trace: the invitation is gone, no account is made, and the link is dead', async () => {
+    const o = await owner();
+    const email = `decline-${Math.random().toString(36).slice(2)}@example.com`;
+    await o.post('/api/staff/invitations', { email, role_id: o.role('staff') });
+    const token = await invitationToken(email);
+    const visitor = createClient(t.app);
+    expect((await visitor.post(`/api/staff/invitations/${token}/decline`, {})).statusCode).toBe(204);
+    expect((await o.get('/api/staff/invitations')).data.data.map((i: { email: string }) => i.email)).not.toContain(email);
+    expect(await t.database.query('select id from users where email = $1', [email])).toHaveLength(0);
+    expect((await visitor.post(`/api/staff/invitations/${token}/accept`, { name: 'Too Late', password: 'Harbour-2026' })).statusCode).toBe(404);
+    expect((await visitor.post('/api/staff/invitations/not-a-real-token-at-all/decline', {})).data.error.code).toBe('invitation_not_found');
+  });
+
+  it('takes a deactivated member back only when they accept a new invitation themselves', async () => {
+    const o = await owner();
+    const member = await o.join(o.role('staff'));
+    expect((await o.request('PATCH', `/api/staff/${member.userId}`, { status: 'deactivated' })).statusCode).toBe(200);
+    const hr = (await o.post('/api/roles', { name: 'HR desk', permissions: ['hr.view'] })).data.data.id;
+    expect((await o.post('/api/staff/invitations', { email: member.email, role_id: hr })).statusCode).toBe(201);
+    // Invited is not back: nothing changes until they accept.
+    expect((await member.get('/api/charge-codes')).data.error.code).toBe('membership_deactivated');
+    expect((await member.post(`/api/staff/invitations/${await invitationToken(member.email)}/accept`, {})).statusCode).toBe(200);
+    const back = ((await o.get('/api/staff')).data.data as { user_id: string; status: string; role_id: string }[]).find((x) => x.user_id === member.userId);
+    expect(back).toMatchObject({ status: 'active', role_id: hr });
+  });
+
   it('applies a role change on the next request', async () => {
     const o = await owner();
     const member = await user();

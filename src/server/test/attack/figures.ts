@@ -26,12 +26,17 @@ export type Figures = {
   escalationAttempts?: number;
   escalationRefused?: number;
   allowedPathsChecked?: number;
+  /** identity.test.ts: streams ended with their session, member fields given a deactivated member, owner's calls judged for others' accounts. */
+  streamsEnded?: number;
+  memberFieldsChecked?: number;
+  accountCallsChecked?: number;
   ms?: number;
 };
 
 const NUMBERS = [
   'matrixCells', 'matrixSkipped', 'fuzzRequests', 'fuzzAccepted', 'fuzzRejected', 'invalidAccepted', 'batchesCompared', 'requests',
   'serverErrors', 'changedOnRejection', 'escalationAttempts', 'escalationRefused', 'allowedPathsChecked',
+  'streamsEnded', 'memberFieldsChecked', 'accountCallsChecked',
 ] as const;
 
 export function recordFigures(path: string, figures: Figures): void {
@@ -61,6 +66,9 @@ export function figuresBlock(path: string): string | null {
     `${pad('5xx answers')}${sum.serverErrors} of ${sum.requests} requests`,
     `${pad('rejected writes that changed data')}${sum.changedOnRejection}`,
     `${pad('escalation attempts refused')}${sum.escalationRefused} of ${sum.escalationAttempts} (and ${sum.allowedPathsChecked} allowed paths that still work)`,
+    `${pad('streams ended with their session')}${sum.streamsEnded}`,
+    `${pad('member fields refusing a deactivated')}${sum.memberFieldsChecked}`,
+    `${pad('calls leaving others’ accounts alone')}${sum.accountCallsChecked}`,
     '└─────────────────────────────────────────────────────────────────',
   ];
   return lines.join('\n');

@@ -64,6 +64,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/billing/config': 'pricing page',
   'POST /api/billing/webhook': 'payment provider, proven by its signature',
   'POST /api/staff/invitations/{token}/accept': 'invitation link, proven by its token',
+  'POST /api/staff/invitations/{token}/decline': 'invitation link, proven by its token (declining keeps nothing)',
   'GET /api/public/quotes/{token}': 'a quotation’s client link, proven by its token',
   'POST /api/public/quotes/{token}/accept': 'a quotation’s client link, proven by its token',
   'POST /api/public/quotes/{token}/decline': 'a quotation’s client link, proven by its token',

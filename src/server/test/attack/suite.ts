@@ -16,6 +16,8 @@
  *   status, invitations) tried by Admin, Staff and a custom role holding control_centre.*,
  *   roles.* and staff.*: refused with permission_escalation, owner_only or own_role, the caller's
  *   permissions and the role and member rows unchanged; the allowed paths still work.
+ * - identity.test.ts: streams end with their session; every field naming a member refuses a
+ *   deactivated one; no call by an organisation's owner binds or makes another person's account.
  * - fuzz-1.test.ts and fuzz-2.test.ts (fuzz.ts), half of the operations each: inputs generated
  *   with fast-check from each operation's JSON schema (schema-arbitraries.ts), valid and
  *   schema-breaking, plus malformed bodies, uploads and Stripe webhooks, sent as an owner so
@@ -143,7 +145,7 @@ export async function openWorld(file: string, overrides: Partial<Config> = {}) {
   const figures: Required<Omit<Figures, 'seed'>> & { seed?: number } = {
     file, documented: ops.map((o) => o.key), matrixOperations: [], fuzzOperations: [], matrixCells: 0, matrixSkipped: 0, fuzzRequests: 0,
     fuzzAccepted: 0, fuzzRejected: 0, invalidAccepted: 0, batchesCompared: 0, requests: 0, serverErrors: 0, changedOnRejection: 0,
-    escalationAttempts: 0, escalationRefused: 0, allowedPathsChecked: 0, ms: 0,
+    escalationAttempts: 0, escalationRefused: 0, allowedPathsChecked: 0, streamsEnded: 0, memberFieldsChecked: 0, accountCallsChecked: 0, ms: 0,
   };
   /** Descriptions of 5xx answers and of refused requests that changed data: both fail the file. */
   const serverErrors: string[] = [];

@@ -60,6 +60,20 @@ describe('accepting an invitation', () => {
     expect(useSessionStore.getState().user?.organisation?.name).toBe('Northwind');
   });
 
+  it('lets anyone with the link decline it, after saying what that means, and says nothing was kept', async () => {
+    api.post.mockResolvedValue(null);
+    renderScreen(<AcceptInvitationScreen />, LINK, stubs);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline the invitation' }));
+    expect(screen.getByText('No account is made and nothing about you is kept. The link stops working.')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+    const buttons = screen.getAllByRole('button', { name: 'Decline the invitation' });
+    await userEvent.click(buttons[0]);
+    expect(await screen.findByText('Invitation declined')).toBeTruthy();
+    expect(screen.getByText('Nothing about you was kept. You can close this page.')).toBeTruthy();
+    expect(api.post).toHaveBeenCalledWith('/staff/invitations/tok_1234567890/decline', undefined, { skipAuthRedirect: true });
+    expect(screen.queryByRole('button', { name: 'Create account and join' })).toBeNull();
+  });
+
   it('says so when the invitation is not valid any more', async () => {
     api.post.mockRejectedValue(failure(404, 'invitation_not_found'));
     useSessionStore.getState().logIn(sessionUser({ id: 'u9', email: 'new@example.com' }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
@@ -28,11 +28,13 @@ const passwordRule = checkRule(checkPassword, 'password_required');
 
 const acceptInvitation = (token: string, body: Partial<AccountValues>, loggedIn: boolean) =>
   api.post<Joined>(`/staff/invitations/${encodeURIComponent(token)}/accept`, body, { skipAuthRedirect: !loggedIn });
+const declineInvitation = (token: string) => api.post(`/staff/invitations/${encodeURIComponent(token)}/decline`, undefined, { skipAuthRedirect: true });
 
 /**
  * The mailed invitation link (/auth/sign-up?invitation=TOKEN&email=… comes here): a logged-in
  * user accepts with one click; a visitor creates the account with a name and a password (the
  * server logs them in), or, when the e-mail already has an account, logs in first and comes back.
+ * Anyone with the link may decline it instead: nothing about them is kept.
  */
 export function AcceptInvitationScreen() {
   const { t } = useCcTranslation();
@@ -45,6 +47,8 @@ export function AcceptInvitationScreen() {
   const [form] = Form.useForm<AccountValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
+  const [declined, setDeclined] = useState(false);
 
   const accept = useAction({
     action: async (body: Partial<AccountValues>) => {
@@ -75,6 +79,43 @@ export function AcceptInvitationScreen() {
     },
   });
 
+  const decline = useAction({
+    action: () => declineInvitation(token),
+    onStart: () => setProblem(null),
+    onSuccess: () => setDeclined(true),
+    onError: (error) => {
+      setConfirmingDecline(false);
+      if (isApiFailure(error) && (error.code === 'invitation_not_found' || error.status === 404)) return setProblem(t('invitation.not_valid'));
+      if (!isApiFailure(error) || !error.notified) setProblem(t('errors.server'));
+    },
+  });
+
+  const declineControls = confirmingDecline ? (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('invitation.decline_confirm_title')}
+      description={
+        <>
+          <p style={{ margin: 0 }}>{t('invitation.decline_confirm')}</p>
+          <Space wrap style={{ marginTop: 12 }}>
+            <Button danger loading={decline.isPending} onClick={() => decline.run()}>
+              {t('invitation.decline')}
+            </Button>
+            <Button onClick={() => setConfirmingDecline(false)}>{t('control_centre.cancel')}</Button>
+          </Space>
+        </>
+      }
+      style={{ marginTop: 24 }}
+    />
+  ) : (
+    <p className="fyn-auth-footer">
+      <Button type="link" danger onClick={() => setConfirmingDecline(true)} style={{ padding: 0 }}>
+        {t('invitation.decline')}
+      </Button>
+    </p>
+  );
+
   const logInFirst = () => {
     // The login screen returns here (lib/session.ts completeLogin), now logged in.
     useSessionStore.getState().setRedirectPath(`${ACCEPT_INVITATION_PATH}?${params.toString()}`);
@@ -102,6 +143,18 @@ export function AcceptInvitationScreen() {
 
   const problemAlert = problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 24 }} />;
 
+  if (declined) {
+    return (
+      <>
+        {heading}
+        <Alert type="success" showIcon title={t('invitation.declined_title')} description={t('invitation.declined')} role="status" />
+        <p className="fyn-auth-footer">
+          <Link to="/">{t('common.back_home')}</Link>
+        </p>
+      </>
+    );
+  }
+
   if (isLoggedIn && user) {
     const otherEmail = email !== '' && email.toLowerCase() !== user.email.toLowerCase();
     return (
@@ -117,6 +170,7 @@ export function AcceptInvitationScreen() {
             {t('invitation.accept_as', { email: user.email })}
           </Button>
         )}
+        {declineControls}
         <p className="fyn-auth-footer">
           <Link to="/">{t('common.back_home')}</Link>
         </p>
@@ -132,6 +186,7 @@ export function AcceptInvitationScreen() {
         <Button type="primary" block onClick={logInFirst}>
           {t('invitation.log_in_first')}
         </Button>
+        {declineControls}
       </>
     );
   }
@@ -169,6 +224,7 @@ export function AcceptInvitationScreen() {
           {t('invitation.log_in_first')}
         </Button>
       </p>
+      {declineControls}
     </>
   );
 }

@@ -7,6 +7,8 @@ import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
 export interface RefOption {
   value: string;
   label: string;
+  /** A member no longer active: named where a record holds them, never offered (the server refuses them). */
+  disabled?: boolean;
 }
 
 /** "staff" references point at members (GET /api/staff), the others at a resource. */
@@ -28,7 +30,7 @@ export function displayOf(d: ResourceDescriptor | undefined, record: ResourceRec
 async function loadOptions(reference: string, q: string, signal?: AbortSignal): Promise<RefOption[]> {
   if (reference === STAFF_REFERENCE) {
     const staff = await ccApi.staff(q || undefined, signal);
-    return staff.map((m) => ({ value: m.user_id, label: m.name }));
+    return staff.map((m) => ({ value: m.user_id, label: m.name, ...(m.status !== 'active' && { disabled: true }) }));
   }
   const d = descriptorNamed(reference);
   const page = await ccApi.list(reference, { per_page: OPTIONS_LIMIT, ...(d && { sort: d.defaultSort }), ...(q && { q }) }, signal);

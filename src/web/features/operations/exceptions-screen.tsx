@@ -7,6 +7,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { ExceptionKindLabel, SHIPMENTS_PATH, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -102,7 +103,7 @@ function ExceptionDrawer({ id, onClose }: { id: string | null; onClose: () => vo
   const cause = useCause();
   const client = useQueryClient();
   const one = useQuery({ queryKey: operationsKeys.exception(id ?? ''), queryFn: () => operationsApi.exception(id!), enabled: Boolean(id) });
-  const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<{ user_id: string; name: string }[]>('/staff', { silent: true }).catch(() => []), enabled: Boolean(id) });
+  const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []), enabled: Boolean(id) });
   const [comment, setComment] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -132,7 +133,7 @@ function ExceptionDrawer({ id, onClose }: { id: string | null; onClose: () => vo
             style={{ width: '100%' }}
             value={x.assignee?.id}
             onChange={(v) => run('assign', () => operationsApi.assignException(x.id, v ?? null))}
-            options={(staff.data ?? []).map((m) => ({ value: m.user_id, label: m.name }))}
+            options={memberOptions(staff.data, x.assignee?.id)}
           />
           <List
             size="small"

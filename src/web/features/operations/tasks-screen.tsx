@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -26,7 +27,7 @@ export function TasksScreen() {
   const [scope, setScope] = useState<Scope>('mine');
   const [status, setStatus] = useState<string>('open');
   const meta = useQuery({ queryKey: operationsKeys.taskMeta(scope), queryFn: () => operationsApi.taskMeta(scope) });
-  const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<{ user_id: string; name: string }[]>('/staff', { silent: true }).catch(() => []) });
+  const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []) });
   const params = {
     per_page: 100, sort: 'due_on',
     ...(scope === 'mine' && me && { 'filter[assignee_user_id]': me }),
@@ -89,7 +90,7 @@ export function TasksScreen() {
               key: 'assignee', title: t('tasks.assignee'),
               render: (x) => (
                 <Select aria-label={t('tasks.assign_to', { title: x.title })} style={{ width: 190 }} placeholder={t('tasks.assign')} value={x.assignee_user_id ?? undefined}
-                  onChange={(v: string) => assign(x, v)} options={(staff.data ?? []).map((p) => ({ value: p.user_id, label: p.name }))} />
+                  onChange={(v: string) => assign(x, v)} options={memberOptions(staff.data, x.assignee_user_id)} />
               ),
             },
             {

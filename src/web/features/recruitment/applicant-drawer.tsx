@@ -8,6 +8,7 @@ import { CONTRACT_TYPES } from '#shared/hr/model.ts';
 import { INTERVIEW_KINDS, mayApplicant, mayOffer, OFFER_ACTIONS, RECOMMENDATIONS, type OfferAction } from '#shared/recruitment/model.ts';
 import { Money } from '../../components/money.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { memberOptions } from '../../lib/member-options.ts';
 import { cvUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
 
@@ -38,14 +39,23 @@ export function ApplicantDrawer({ applicantId, onClose }: { applicantId: string 
   }
   const accepted = a?.offers.find((o) => o.status === 'accepted');
   const live = a?.offers.some((o) => o.status === 'draft' || o.status === 'sent' || o.status === 'accepted');
+  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  // The hire's invitation, while the person has not answered it: the hire waits for them.
+  const invitation = a?.status === 'active' ? a.invitation : null;
+  const waiting = invitation !== null && invitation !== undefined && new Date(invitation.expires_at).getTime() > Date.now();
   return (
     <Drawer open={Boolean(applicantId)} onClose={() => { setHired(null); onClose(); }} width={720} title={a?.name ?? t('applicant.title')} destroyOnHidden>
       {detail.isPending ? <Skeleton active /> : !a ? <Empty description={t('applicant.not_found')} /> : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          {hired && <HireResultView result={hired} name={a.name} />}
+          {hired && <HireResultView result={hired} name={a.name} email={a.email} day={day} />}
+          {!hired && invitation && (waiting ? (
+            <Alert type="info" showIcon message={t('hire.pending_title', { name: a.name })} description={t('hire.pending_text', { email: invitation.email, sent: day(invitation.sent_at), expires: day(invitation.expires_at) })} />
+          ) : (
+            <Alert type="warning" showIcon message={t('hire.expired_title', { date: day(invitation.expires_at) })} description={t('hire.expired_text')} />
+          ))}
           <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
             <Descriptions.Item label={t('applicant.opening')}>{a.opening_title}</Descriptions.Item>
-            <Descriptions.Item label={t('applicant.stage')}><Space><span>{a.stage_name}</span>{a.status !== 'active' && <Tag>{t(`applicant.statuses.${a.status}`)}</Tag>}</Space></Descriptions.Item>
+            <Descriptions.Item label={t('applicant.stage')}><Space><span>{a.stage_name}</span>{a.status !== 'active' && <Tag>{t(`applicant.statuses.${a.status}`)}</Tag>}{waiting && <Tag color="processing">{t('hire.pending_tag')}</Tag>}</Space></Descriptions.Item>
             <Descriptions.Item label={t('applicant.email')}><a href={`mailto:${a.email}`}>{a.email}</a></Descriptions.Item>
             <Descriptions.Item label={t('applicant.phone')}>{a.phone ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('applicant.source')}>{t(`sources.${a.source}`)}</Descriptions.Item>
@@ -66,7 +76,7 @@ export function ApplicantDrawer({ applicantId, onClose }: { applicantId: string 
                 title: t('applicant.reject_confirm', { name: a.name }), okText: t('applicant.reject'), okButtonProps: { danger: true },
                 onOk: () => run(() => recruitmentApi.reject(a.id, null), t('applicant.rejected')),
               })}>{t('applicant.reject')}</Button>
-              <Button type="primary" disabled={!accepted} title={accepted ? undefined : t('hire.needs_offer')} onClick={() => setHiring(true)}>{t('hire.button')}</Button>
+              <Button type="primary" disabled={!accepted || waiting} title={accepted ? undefined : t('hire.needs_offer')} onClick={() => setHiring(true)}>{invitation && !waiting ? t('hire.resend') : t('hire.button')}</Button>
               {!accepted && <Typography.Text type="secondary">{t('hire.needs_offer')}</Typography.Text>}
             </Space>
           )}
@@ -136,7 +146,7 @@ function ScheduleInterview({ applicant, open, onClose, onDone }: { applicant: Ap
     <Modal open={open} title={t('interviews.schedule_title', { name: applicant.name })} okText={t('interviews.schedule')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} preserve={false} initialValues={{ kind: 'video', duration_minutes: 60 }}>
         <Form.Item name="when" label={t('interviews.when')} rules={[{ required: true, message: t('required') }]}><DatePicker showTime={{ format: 'HH:mm', minuteStep: 5 }} style={{ width: '100%' }} /></Form.Item>
-        <Form.Item name="interviewer_id" label={t('interviews.interviewer')}><Select allowClear showSearch optionFilterProp="label" options={(staff.data ?? []).map((s) => ({ value: s.user_id, label: s.name }))} /></Form.Item>
+        <Form.Item name="interviewer_id" label={t('interviews.interviewer')}><Select allowClear showSearch optionFilterProp="label" options={memberOptions(staff.data)} /></Form.Item>
         <Row gutter={12}>
           <Col span={12}><Form.Item name="kind" label={t('interviews.kind')}><Select options={INTERVIEW_KINDS.map((k) => ({ value: k, label: t(`interviews.kinds.${k}`) }))} /></Form.Item></Col>
           <Col span={12}><Form.Item name="duration_minutes" label={t('interviews.duration')}><InputNumber min={5} max={480} step={15} style={{ width: '100%' }} /></Form.Item></Col>
@@ -240,23 +250,23 @@ function HireDialog({ applicant, open, onClose, onDone }: { applicant: Applicant
       {offer && <Typography.Paragraph type="secondary">{t('hire.from_offer', { title: offer.job_title, date: offer.start_date })}</Typography.Paragraph>}
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item name="department_id" label={t('hire.department')} extra={t('hire.default_hint')}><Select allowClear options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} /></Form.Item>
-        <Form.Item name="manager_id" label={t('hire.manager')} extra={t('hire.default_hint')}><Select allowClear showSearch optionFilterProp="label" options={(staff.data ?? []).filter((s) => s.user_id).map((s) => ({ value: s.user_id, label: s.name }))} /></Form.Item>
+        <Form.Item name="manager_id" label={t('hire.manager')} extra={t('hire.default_hint')}><Select allowClear showSearch optionFilterProp="label" options={memberOptions(staff.data)} /></Form.Item>
         <Form.Item name="role_id" label={t('hire.role')} extra={t('hire.role_hint')}><Select allowClear options={(roles.data ?? []).filter((r) => r.builtin !== 'owner').map((r) => ({ value: r.id, label: r.name }))} /></Form.Item>
       </Form>
     </Modal>
   );
 }
 
-function HireResultView({ result, name }: { result: HireResult; name: string }) {
+function HireResultView({ result, name, email, day }: { result: HireResult; name: string; email: string; day: (iso: string) => string }) {
   const { t } = useRecruitmentTranslation();
   const navigate = useNavigate();
+  // Buttons that navigate (a link around a button is two controls in one for assistive technology).
+  const toStaff = <Button key="staff" onClick={() => navigate('/organisation/control-centre/staff')}>{t('hire.to_staff')}</Button>;
+  if (result.status === 'invited') {
+    return <Result status="success" title={t('hire.invited_title', { name })} subTitle={t('hire.invited_text', { email, date: result.expires_at ? day(result.expires_at) : '' })} extra={[toStaff]} />;
+  }
   return (
-    <Result status="success" title={t('hire.done_title', { name })}
-      subTitle={result.invitation_id ? t('hire.done_invited') : t('hire.done_member')}
-      extra={[
-        // Buttons that navigate (a link around a button is two controls in one for assistive technology).
-        <Button key="contract" type="primary" onClick={() => navigate('/organisation/hr/contracts')}>{t('hire.to_contracts')}</Button>,
-        <Button key="staff" onClick={() => navigate('/organisation/control-centre/staff')}>{t('hire.to_staff')}</Button>,
-      ]} />
+    <Result status="success" title={t('hire.done_title', { name })} subTitle={t('hire.done_member')}
+      extra={[<Button key="contract" type="primary" onClick={() => navigate('/organisation/hr/contracts')}>{t('hire.to_contracts')}</Button>, toStaff]} />
   );
 }

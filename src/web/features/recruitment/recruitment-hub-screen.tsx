@@ -12,6 +12,7 @@ import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { memberOptions } from '../../lib/member-options.ts';
 import { careersUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { ApplicantDrawer } from './applicant-drawer.tsx';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
@@ -171,7 +172,7 @@ function OpeningForm({ editing, onClose, onDone }: { editing: Opening | 'new' | 
           <Col xs={24} md={8}><Form.Item name="location" label={t('openings.location_code')} rules={[{ required: true, pattern: /^[A-Za-z]{2}[A-Za-z0-9]{3}$/, message: t('openings.location_hint') }]}><Input maxLength={5} placeholder="GBLHR" /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="employment_type" label={t('openings.employment_type')}><Select options={EMPLOYMENT_TYPES.map((e) => ({ value: e, label: t(`employment_types.${e}`) }))} /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="department_id" label={t('openings.department')}><Select allowClear options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} /></Form.Item></Col>
-          <Col xs={24} md={8}><Form.Item name="hiring_manager_id" label={t('openings.hiring_manager')}><Select allowClear showSearch optionFilterProp="label" options={(staff.data ?? []).map((s) => ({ value: s.user_id, label: s.name }))} /></Form.Item></Col>
+          <Col xs={24} md={8}><Form.Item name="hiring_manager_id" label={t('openings.hiring_manager')}><Select allowClear showSearch optionFilterProp="label" options={memberOptions(staff.data, o?.hiring_manager_id)} /></Form.Item></Col>
           <Col span={24}><Form.Item name="description" label={t('openings.description')}><Input.TextArea rows={6} maxLength={10000} /></Form.Item></Col>
           <Col xs={12} md={6}><Form.Item name="salary_min" label={t('openings.salary_min')}><InputNumber min={0} step={1000} precision={2} style={{ width: '100%' }} /></Form.Item></Col>
           <Col xs={12} md={6}><Form.Item name="salary_max" label={t('openings.salary_max')}><InputNumber min={0} step={1000} precision={2} style={{ width: '100%' }} /></Form.Item></Col>
@@ -232,6 +233,7 @@ function ApplicantCard({ applicant: a, onOpen }: { applicant: Applicant; onOpen:
         {a.cv && <Tag color="blue">{t('applicant.cv')}</Tag>}
         {a.rating != null && <Tag color="gold">{t('applicant.rating_short', { rating: a.rating })}</Tag>}
         {a.status !== 'active' && <Tag color={a.status === 'hired' ? 'success' : 'default'}>{t(`applicant.statuses.${a.status}`)}</Tag>}
+        {a.status === 'active' && a.invitation && new Date(a.invitation.expires_at).getTime() > Date.now() && <Tag color="processing">{t('hire.pending_tag')}</Tag>}
       </Space>
     </Card>
   );

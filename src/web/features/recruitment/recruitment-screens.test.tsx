@@ -18,7 +18,7 @@ const opening = {
 };
 const applicant = {
   id: 'a1', opening_id: 'o1', opening_title: opening.title, stage_id: 's4', stage_name: 'Offer', status: 'active', name: 'Oluwaseun Adeyemi', email: 'seun@example.com', phone: null,
-  cover_letter: null, cv: { name: 'cv.pdf', type: 'application/pdf', bytes: 2048 }, source: 'public', employee_id: null, rating: 5, created_at: '2026-11-02T09:00:00Z', updated_at: '2026-11-02T09:00:00Z',
+  cover_letter: null, cv: { name: 'cv.pdf', type: 'application/pdf', bytes: 2048 }, source: 'public', employee_id: null, rating: 5, invitation: null, created_at: '2026-11-02T09:00:00Z', updated_at: '2026-11-02T09:00:00Z',
 };
 const offer = {
   id: 'f1', applicant_id: 'a1', job_title: opening.title, contract_type: 'permanent', start_date: '2027-01-04', salary: { amount_minor: 3_700_000, currency: 'GBP', period: 'year' },
@@ -50,7 +50,49 @@ describe('recruitment hub', () => {
     expect(screen.getByText('Nobody here.')).toBeTruthy();
   });
 
-  it('hires an applicant with an accepted offer and links to the contract', async () => {
+  it('hires by invitation: says it was sent, then shows the hire waiting for the person', async () => {
+    let invited = false;
+    const invitation = { id: 'i1', email: 'seun@example.com', sent_at: '2026-11-05T09:00:00Z', expires_at: '2099-11-12T09:00:00Z' };
+    api.get.mockImplementation(async (url: string) => {
+      if (url === '/job-openings') return [opening];
+      if (url === '/applicants/a1') return { ...applicant, invitation: invited ? invitation : null, interviews: [], offers: [offer] };
+      if (url === '/staff') return [];
+      return [];
+    });
+    api.list.mockResolvedValue({ data: [], meta: { total: 0, page: 1, per_page: 100, next_cursor: null } });
+    api.post.mockImplementation(async () => {
+      invited = true;
+      return { applicant_id: 'a1', status: 'invited', invitation_id: 'i1', expires_at: invitation.expires_at, user_id: null, employee_id: null, contract_id: null };
+    });
+    const { router } = renderRoutes([{ path: '/recruitment-hub', element: <RecruitmentHub /> }, { path: '/organisation/control-centre/staff', element: <p>Staff page</p> }], '/recruitment-hub?applicant=a1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Hire' }));
+    expect(await screen.findByText('Hire Oluwaseun Adeyemi')).toBeTruthy();
+    expect(screen.getByText(/Nothing changes on their side until they accept it/)).toBeTruthy();
+    const buttons = screen.getAllByRole('button', { name: 'Hire' });
+    await userEvent.click(buttons[buttons.length - 1]);
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/applicants/a1/hire', {}));
+    expect(await screen.findByText('Invitation sent to Oluwaseun Adeyemi')).toBeTruthy();
+    expect(screen.queryByText('Oluwaseun Adeyemi is hired')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open contracts' })).toBeNull();
+    // The hire waits for Oluwaseun: no second invitation while this one is valid.
+    expect(await screen.findByText('Invitation pending')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Hire' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Staff list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/control-centre/staff'));
+  });
+
+  it('offers a new invitation once the last one expired unanswered', async () => {
+    api.get.mockImplementation(async (url: string) => {
+      if (url === '/job-openings') return [opening];
+      if (url === '/applicants/a1') return { ...applicant, invitation: { id: 'i1', email: 'seun@example.com', sent_at: '2026-01-05T09:00:00Z', expires_at: '2026-01-12T09:00:00Z' }, interviews: [], offers: [offer] };
+      return [];
+    });
+    renderRoutes([{ path: '/recruitment-hub', element: <RecruitmentHub /> }], '/recruitment-hub?applicant=a1');
+    expect(await screen.findByText(/The invitation expired on .* without an answer/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send a new invitation' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('hires someone already on the team at once and links to the contract', async () => {
     api.get.mockImplementation(async (url: string) => {
       if (url === '/job-openings') return [opening];
       if (url === '/applicants/a1') return { ...applicant, interviews: [], offers: [offer] };
@@ -58,13 +100,11 @@ describe('recruitment hub', () => {
       return [];
     });
     api.list.mockResolvedValue({ data: [], meta: { total: 0, page: 1, per_page: 100, next_cursor: null } });
-    api.post.mockResolvedValue({ applicant_id: 'a1', employee_id: 'e1', contract_id: 'c1', user_id: 'u9', invitation_id: 'i1' });
+    api.post.mockResolvedValue({ applicant_id: 'a1', status: 'hired', invitation_id: null, expires_at: null, user_id: 'u9', employee_id: 'e1', contract_id: 'c1' });
     const { router } = renderRoutes([{ path: '/recruitment-hub', element: <RecruitmentHub /> }, { path: '/organisation/hr/contracts', element: <p>Contracts page</p> }], '/recruitment-hub?applicant=a1');
     await userEvent.click(await screen.findByRole('button', { name: 'Hire' }));
-    expect(await screen.findByText('Hire Oluwaseun Adeyemi')).toBeTruthy();
     const buttons = screen.getAllByRole('button', { name: 'Hire' });
     await userEvent.click(buttons[buttons.length - 1]);
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/applicants/a1/hire', {}));
     expect(await screen.findByText('Oluwaseun Adeyemi is hired')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Open contracts' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/hr/contracts'));
