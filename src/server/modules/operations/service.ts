@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { EventBody, ShipmentCharge, Shipment, ShipmentSummary, TrackingEvent } from '#shared/api/operations.ts';
+import type { CutOff, EventBody, ShipmentCharge, Shipment, ShipmentSummary, TrackingEvent, TransportLeg } from '#shared/api/operations.ts';
 import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
 import { ratioPct } from '#shared/money/amounts.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
@@ -17,6 +17,9 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
 
 
+
+/** The UTC day of an instant (a departure, an arrival): what tasks count from. */
+const utcDay = (v: Date | string | null | undefined): string | null => iso(v ?? null)?.slice(0, 10) ?? null;
 
 /** The prefix of a house reference by mode: bill of lading, air waybill, CMR consignment note, rail waybill. */
 const HOUSE_PREFIX: Record<QuoteMode, string> = { sea_fcl: 'HBL', sea_lcl: 'HBL', air: 'HAWB', road_ftl: 'CMR', road_ltl: 'CMR', rail: 'RWB' };
@@ -51,25 +54,44 @@ export async function attachTasks(tx: Tx, organisationId: string, subject: { boo
      where organisation_id = ${organisationId} and active and attach_to = ${attachTo} and (mode is null or mode = ${mode})
      order by offset_days, title`);
   if (templates.length === 0) return;
+  const days = { created: utcDay(anchors.created), etd: utcDay(anchors.etd), eta: utcDay(anchors.eta) };
   await tx.insert(tasksTable).values(templates.map((t) => ({
     organisation_id: organisationId, id: uuidv7(), title: t.title, description: t.description, status: 'todo', priority: t.priority,
-    due_on: dueDay(anchors, t.anchor, t.offset_days), assignee_user_id: t.assignee_user_id, template_id: t.id,
+    due_on: dueDay(days, t.anchor, t.offset_days), assignee_user_id: t.assignee_user_id, template_id: t.id,
     booking_id: subject.booking_id ?? null, shipment_id: subject.shipment_id ?? null,
   })));
 }
 
+/** Times of a leg or cut-off as ISO instants in UTC, whatever offset they were written with. */
+export const instantsOfLeg = (l: TransportLeg): TransportLeg => ({ ...l, etd: l.etd && new Date(l.etd).toISOString(), eta: l.eta && new Date(l.eta).toISOString() });
+export const instantOfCutOff = (c: CutOff): CutOff => ({ ...c, at: new Date(c.at).toISOString() });
+
+/** A shipment's or booking's departure and arrival as the tasks count from them: its ETD and ETA, or its transport plan's first ETD and last ETA. */
+export const anchorsOfLegs = (legs: { etd: string | null; eta: string | null }[]) => ({ etd: legs[0]?.etd ?? null, eta: legs.at(-1)?.eta ?? null });
+
 /**
- * Moves the open tasks of a shipment that count from its ETD or ETA to the new dates (the
- * template's offset from the anchor); done and cancelled tasks keep theirs.
+ * Moves the open tasks that count from a departure or arrival (their template's anchor, `etd` or
+ * `eta`) to the dates given, by the template's offset, in UTC days: a shipment's tasks and those
+ * of the booking it came from (`shipment_id` with `booking_id`), or a booking's alone. A date
+ * taken away takes the due day with it; tasks counted from creation, tasks written by hand, and
+ * done or cancelled ones keep theirs. Answers how many moved.
  */
-export async function reanchorTasks(tx: Tx, organisationId: string, shipmentId: string) {
-  await tx.execute(sql`
-    update tasks t set due_on = (case tt.anchor when 'etd' then s.etd else s.eta end)::date + tt.offset_days, updated_at = now()
-      from task_templates tt, shipments s
-     where t.organisation_id = ${organisationId} and t.shipment_id = ${shipmentId} and t.status in ('todo', 'in_progress')
+export async function reanchorTasks(tx: Tx, organisationId: string, subject: { shipment_id?: string | null; booking_id?: string | null }, anchors: { etd: Date | string | null; eta: Date | string | null }): Promise<number> {
+  const etd = utcDay(anchors.etd);
+  const eta = utcDay(anchors.eta);
+  const owners = [
+    subject.shipment_id ? sql`t.shipment_id = ${subject.shipment_id}` : null,
+    subject.booking_id ? sql`t.booking_id = ${subject.booking_id}` : null,
+  ].filter((x) => x !== null);
+  if (owners.length === 0) return 0;
+  const moved = await rowsOf<{ id: string }>(tx, sql`
+    update tasks t set due_on = (case tt.anchor when 'etd' then ${etd}::date else ${eta}::date end) + tt.offset_days, updated_at = now()
+      from task_templates tt
+     where t.organisation_id = ${organisationId} and (${sql.join(owners, sql` or `)}) and t.status in ('todo', 'in_progress')
        and tt.organisation_id = t.organisation_id and tt.id = t.template_id and tt.anchor in ('etd', 'eta')
-       and s.organisation_id = t.organisation_id and s.id = t.shipment_id
-       and (case tt.anchor when 'etd' then s.etd else s.eta end) is not null`);
+       and t.due_on is distinct from (case tt.anchor when 'etd' then ${etd}::date else ${eta}::date end) + tt.offset_days
+    returning t.id`);
+  return moved.length;
 }
 
 /** Tells the shipment's followers (but not who did it) that something happened to it. */
@@ -135,7 +157,7 @@ export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof no
   if (Object.keys(set).length) {
     await tx.update(shipments).set({ ...set, updated_at: new Date() } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
     Object.assign(s, set);
-    if ('etd' in set || 'eta' in set) await reanchorTasks(tx, s.organisation_id, s.id);
+    if ('etd' in set || 'eta' in set) await reanchorTasks(tx, s.organisation_id, { shipment_id: s.id, booking_id: s.booking_id }, { etd: s.etd, eta: s.eta });
   }
   // Actual departures and arrivals move the shipment on (a departure of a booked one, an arrival of one under way).
   if (e.event_type === 'TRANSPORT' && e.classifier === 'ACT') {
@@ -170,7 +192,11 @@ export function presentSummary(s: ShipmentRow): ShipmentSummary {
   };
 }
 
-export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
+export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'place_names' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
+
+/** Every UN/LOCODE a shipment names: its route, places and the ends of its legs. */
+export const placesOf = (s: Pick<ShipmentRow, 'origin' | 'destination' | 'place_of_receipt' | 'pol' | 'pod' | 'place_of_delivery' | 'legs'>): string[] =>
+  [...new Set([s.origin, s.destination, s.place_of_receipt, s.pol, s.pod, s.place_of_delivery, ...s.legs.flatMap((l) => [l.from, l.to])].filter((c): c is string => Boolean(c)))];
 
 export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipment {
   return {
@@ -179,7 +205,8 @@ export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipmen
     ...profitOf(s.charges),
     booking_id: s.booking_id,
     client: s.client_type && s.client_id ? { type: s.client_type, id: s.client_id } : null,
-    incoterm: s.incoterm, shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
+    incoterm: s.incoterm, place_of_receipt: s.place_of_receipt, pol: s.pol, pod: s.pod, place_of_delivery: s.place_of_delivery,
+    shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
     carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight, legs: s.legs, cut_offs: s.cut_offs, packages: s.packages, goods_description: s.goods_description,
     free_days: s.free_days, currency: s.currency, charges: s.charges,
     tracking_link: { active: Boolean(s.tracking_hash), shows: s.tracking_hash ? (s.tracking_shows ?? null) : null },
