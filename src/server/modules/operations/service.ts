@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CutOff, EventBody, ShipmentCharge, Shipment, ShipmentSummary, TrackingEvent, TransportLeg } from '#shared/api/operations.ts';
+import type { CutOff, EventBody, Shipment, ShipmentSummary, TrackingEvent, TransportLeg } from '#shared/api/operations.ts';
 import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
-import { ratioPct } from '#shared/money/amounts.ts';
+import { profitOf } from '#shared/operations/charges.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
@@ -31,16 +31,6 @@ export async function shipmentNumbers(tx: Tx, organisationId: string, mode: Quot
   const n = await nextNumber(tx, organisationId, `shipment:${year}`);
   const h = await nextNumber(tx, organisationId, `${prefix.toLowerCase()}:${year}`);
   return { number: `S-${year}-${String(n).padStart(5, '0')}`, house_ref: `${prefix}-${year}-${String(h).padStart(5, '0')}` };
-}
-
-/** Quoted and actual sell, buy, profit and margin of a job; an actual figure not entered yet counts as quoted. */
-export function profitOf(charges: ShipmentCharge[]) {
-  const sum = (f: (c: ShipmentCharge) => number) => charges.reduce((n, c) => n + f(c), 0);
-  const figures = (sell: number, buy: number) => ({ sell_minor: sell, buy_minor: buy, profit_minor: sell - buy, margin_pct: sell > 0 ? ratioPct(sell - buy, sell) : null });
-  return {
-    quoted: figures(sum((c) => c.quoted_sell_minor), sum((c) => c.quoted_buy_minor)),
-    actual: figures(sum((c) => c.actual_sell_minor ?? c.quoted_sell_minor), sum((c) => c.actual_buy_minor ?? c.quoted_buy_minor)),
-  };
 }
 
 /**

@@ -17,6 +17,7 @@ const shipment = {
   client_name: 'Harrogate Home & Garden Ltd', origin: 'CNSHA', destination: 'GBFXT', etd: '2026-11-14T14:00:00.000Z', eta: '2026-12-18T06:00:00.000Z',
   eta_planned: '2026-12-16T06:00:00.000Z', atd: '2026-11-14T14:00:00.000Z', ata: null, delay_hours: 48, last_event: { code: 'DEPA', classifier: 'ACT', location: 'CNSHA', occurred_at: '2026-11-14T14:00:00.000Z' },
   created_at: '2026-11-07T09:00:00.000Z', booking_id: 'b1', booking_number: 'B-2026-00001', client: null, origin_name: 'Shanghai', destination_name: 'Felixstowe', incoterm: 'FOB',
+  place_of_receipt: null, pol: 'CNSHA', pod: 'GBFXT', place_of_delivery: null, place_names: { CNSHA: 'Shanghai', GBFXT: 'Felixstowe' },
   shipper: party('上海东方家具制造有限公司'), consignee: party('Harrogate Home & Garden Ltd'), notify_party: null, carrier: 'COSCO Shipping Lines', vessel: 'COSCO Shipping Aries', voyage: '056W', flight: null,
   legs: [], cut_offs: [], packages: [], goods_description: 'Garden furniture', free_days: 7, currency: 'GBP',
   charges: [{ charge_code_id: null, description: 'Ocean freight', quoted_sell_minor: 370000, quoted_buy_minor: 300000, actual_sell_minor: null, actual_buy_minor: 312550, payment: 'prepaid' }],

@@ -1,29 +1,39 @@
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space, Switch, Tabs, Tag, Timeline, Typography } from 'antd';
-import { DeleteOutlined, FilePdfOutlined, LinkOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Drawer, Empty, Flex, Form, Input, Modal, Row, Select, Skeleton, Space, Switch, Tabs, Tag, Timeline, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, FilePdfOutlined, LinkOutlined, MailOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { FynDocument, Shipment, TrackingShows } from '#shared/api/operations.ts';
+import type { Shipment, ShipmentDocument, TrackingShows } from '#shared/api/operations.ts';
 import { containerNumberProblem } from '#shared/operations/iso6346.ts';
-import { DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, nextSignoff, SHIPMENT_TRANSITIONS, type DocumentType, type EventType } from '#shared/operations/model.ts';
+import { profitOf } from '#shared/operations/charges.ts';
+import { DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, mayEditShipment, nextSignoff, SHIPMENT_TRANSITIONS, type DocumentType, type EventType } from '#shared/operations/model.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
+import { formatDecimal } from '#shared/money/format.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { validationKeyOf } from '../../lib/form-rules.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
-import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { BOOKINGS_PATH, DelayTag, EventLabel, ShipmentStatusTag, SignoffTag, useChargeNames, useMoment } from './bits.tsx';
+import { documentPdfUrl, localDay, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
+import { BOOKINGS_PATH, DelayTag, DueDay, EventLabel, ShipmentStatusTag, SignoffTag, useCan, useChargeCodes, useChargeNames, useMoment } from './bits.tsx';
+import type { EditSection } from './shipment-editors.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
+
+// The edit forms (parties, route, dates, cargo) load when one is first opened, not with the page.
+const ShipmentEditor = lazy(async () => ({ default: (await import('./shipment-editors.tsx')).ShipmentEditor }));
 
 /** crm/shipment-management/{shipmentId}: one job from booking to sign-off. */
 export function ShipmentScreen() {
   const { shipmentId = '' } = useParams();
   const { t } = useOperationsTranslation();
   const client = useQueryClient();
+  const can = useCan();
+  const [editing, setEditing] = useState<EditSection | null>(null);
+  const [tab, setTab] = useState('overview');
   const shipment = useQuery({ queryKey: operationsKeys.shipment(shipmentId), queryFn: () => operationsApi.shipment(shipmentId) });
   const s = shipment.data;
   const changed = (next?: Shipment) => {
@@ -31,29 +41,106 @@ export function ShipmentScreen() {
     else client.invalidateQueries({ queryKey: operationsKeys.shipment(shipmentId) });
     client.invalidateQueries({ queryKey: operationsKeys.events(shipmentId) });
     client.invalidateQueries({ queryKey: ['shipments', 'list'] });
+    client.invalidateQueries({ queryKey: ['tasks'] });
   };
   if (shipment.isPending) return <section className="fyn-page"><RouteTitle /><Skeleton active /></section>;
   if (!s) return <section className="fyn-page"><RouteTitle /><Empty description={t('shipments.not_found')} /></section>;
+  const mayEdit = can('operations', 'update') && mayEditShipment(s.status);
+  const saved = (next: Shipment) => {
+    // Tell what moved with the change: the tasks counted from the dates.
+    const moved = next.tasks.filter((x) => s.tasks.some((y) => y.id === x.id && y.due_on !== x.due_on)).length;
+    feedback().message.success(moved ? t('edit.saved_moved', { count: moved }) : t('edit.saved'));
+    changed(next);
+    setEditing(null);
+  };
   return (
     <section className="fyn-page">
       <RouteTitle />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Flex vertical gap={16}>
         <Header s={s} onChanged={changed} />
         {s.open_exceptions > 0 && (
-          <Alert type="error" showIcon message={<Link to={`/exceptions?shipment=${s.id}`}>{t('shipments.open_exceptions', { count: s.open_exceptions })}</Link>} />
+          <Alert type="error" showIcon title={<Link to={`/exceptions?shipment=${s.id}`}>{t('shipments.open_exceptions', { count: s.open_exceptions })}</Link>} />
         )}
+        <OutdatedDocuments s={s} onChanged={changed} onShow={() => setTab('documents')} />
         <Tabs
+          activeKey={tab}
+          onChange={setTab}
           items={[
-            { key: 'overview', label: t('shipments.tabs.overview'), children: <Overview s={s} /> },
+            { key: 'overview', label: t('shipments.tabs.overview'), children: <Overview s={s} onEdit={mayEdit ? setEditing : undefined} /> },
             { key: 'tracking', label: t('shipments.tabs.tracking'), children: <TrackingTab s={s} onChanged={changed} /> },
             { key: 'containers', label: t('shipments.tabs.containers', { count: s.containers.length }), children: <ContainersTab s={s} onChanged={changed} /> },
-            { key: 'charges', label: t('shipments.tabs.charges'), children: <ChargesTab s={s} onChanged={changed} /> },
+            { key: 'charges', label: t('shipments.tabs.charges'), children: <ChargesTab key={s.updated_at} s={s} onChanged={changed} /> },
             { key: 'documents', label: t('shipments.tabs.documents', { count: s.documents.length }), children: <DocumentsTab s={s} onChanged={changed} /> },
             { key: 'tasks', label: t('shipments.tabs.tasks', { count: s.tasks.length }), children: <TasksTab s={s} /> },
           ]}
         />
-      </Space>
+      </Flex>
+      <Drawer
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        size={720}
+        title={editing ? t(`edit.titles.${editing}`, { number: s.number }) : null}
+        styles={{ wrapper: { maxWidth: '100vw' } }}
+        destroyOnHidden
+      >
+        {editing && (
+          <Suspense fallback={<Skeleton active />}>
+            <ShipmentEditor s={s} section={editing} onSaved={saved} onCancel={() => setEditing(null)} />
+          </Suspense>
+        )}
+      </Drawer>
     </section>
+  );
+}
+
+/** The documents printed from data that has changed since, each regenerated in one click (a new version; the old one stays). */
+function OutdatedDocuments({ s, onChanged, onShow }: { s: Shipment; onChanged: () => void; onShow: () => void }) {
+  const { t } = useOperationsTranslation();
+  const can = useCan();
+  const outdated = s.documents.filter((d) => d.outdated);
+  if (outdated.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('documents.outdated_title', { count: outdated.length })}
+      description={
+        <Flex vertical gap={8}>
+          <span>{t('documents.outdated_hint')}</span>
+          {outdated.map((d) => (
+            <Flex key={d.id} gap={8} align="center" wrap>
+              <span>{t(`documents.types.${d.type}`)}{d.without_origin ? ` (${t('documents.without_origin')})` : ''} · {d.number} · v{d.version}</span>
+              {can('documents', 'create') && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
+            </Flex>
+          ))}
+          <Button type="link" style={{ padding: 0, alignSelf: 'flex-start' }} onClick={onShow}>{t('documents.see_documents')}</Button>
+        </Flex>
+      }
+    />
+  );
+}
+
+/** Generates a document again as it was asked for (type, variant, language): the next version of its number. */
+function RegenerateButton({ s, d, onChanged }: { s: Shipment; d: ShipmentDocument; onChanged: () => void }) {
+  const { t } = useOperationsTranslation();
+  const [busy, setBusy] = useState(false);
+  async function regenerate() {
+    setBusy(true);
+    try {
+      const next = await operationsApi.generate(s.id, { type: d.type, without_origin: d.without_origin, language: d.language });
+      feedback().message.success(t('documents.generated', { number: next.number, version: next.version }));
+      onChanged();
+    } catch (e) {
+      showFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} loading={busy} onClick={regenerate}
+      aria-label={t('documents.regenerate_named', { document: `${t(`documents.types.${d.type}`)} ${d.number}` })}>
+      {t('documents.regenerate')}
+    </Button>
   );
 }
 
@@ -147,51 +234,90 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
   );
 }
 
-function Overview({ s }: { s: Shipment }) {
+/** A section of the overview, with its Edit button when the shipment may still change. */
+function Section({ title, section, onEdit, children }: { title: string; section: EditSection; onEdit?: (section: EditSection) => void; children: ReactNode }) {
   const { t } = useOperationsTranslation();
-  const moment = useMoment();
-  const party = (p: Shipment['shipper']) => (p ? [p.name, p.address, [p.contact, p.phone, p.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n') : '—');
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
+    <Card
+      size="small"
+      title={title}
+      extra={onEdit && (
+        <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => onEdit(section)} aria-label={t('edit.edit_section', { section: title })}>{t('edit.edit')}</Button>
+      )}
+    >
+      {children}
+    </Card>
+  );
+}
+
+function Overview({ s, onEdit }: { s: Shipment; onEdit?: (section: EditSection) => void }) {
+  const { t, i18n } = useOperationsTranslation();
+  const moment = useMoment();
+  const place = (code: string | null) => (code ? `${s.place_names[code] ?? code} (${code})` : '—');
+  const party = (p: Shipment['shipper']) => (p ? [p.name, p.address, [p.contact, p.phone, p.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n') : '—');
+  const air = s.mode === 'air';
+  const count = s.packages.reduce((n, p) => n + p.packages, 0);
+  return (
+    <Flex vertical gap={16}>
+      <Section title={t('edit.sections.route')} section="route" onEdit={onEdit}>
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('shipments.client')}>{s.client_name}</Descriptions.Item>
           <Descriptions.Item label={t('shipments.house_ref')}>{s.house_ref}</Descriptions.Item>
-          <Descriptions.Item label={t('shipments.master_ref')}>{s.master_ref ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('shipments.route')}>{`${s.origin_name ?? s.origin} (${s.origin}) → ${s.destination_name ?? s.destination} (${s.destination})`}</Descriptions.Item>
+          <Descriptions.Item label={air ? t('edit.mawb') : t('edit.mbl')}>{s.master_ref ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('shipments.route')}>{`${place(s.origin)} → ${place(s.destination)}`}</Descriptions.Item>
           <Descriptions.Item label={t('shipments.mode')}>{t(`modes.${s.mode}`)}{s.incoterm ? ` · ${s.incoterm}` : ''}</Descriptions.Item>
           <Descriptions.Item label={t('shipments.carriage')}>{[s.carrier, s.vessel, s.voyage, s.flight].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
-          <Descriptions.Item label={s.atd ? t('shipments.atd') : t('shipments.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
-          <Descriptions.Item label={s.ata ? t('shipments.ata') : t('shipments.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
-          <Descriptions.Item label={t('shipments.free_days')}>{t('shipments.days', { count: s.free_days })}</Descriptions.Item>
-          <Descriptions.Item label={t('shipments.goods')}>{s.goods_description ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('shipments.last_event')}>{s.last_event ? <><EventLabel code={s.last_event.code} classifier={s.last_event.classifier} /> {s.last_event.location} · {moment(s.last_event.occurred_at)}</> : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('bookings.place_of_receipt')}>{place(s.place_of_receipt)}</Descriptions.Item>
+          <Descriptions.Item label={t('bookings.pol')}>{place(s.pol)}</Descriptions.Item>
+          <Descriptions.Item label={t('bookings.pod')}>{place(s.pod)}</Descriptions.Item>
+          <Descriptions.Item label={t('bookings.place_of_delivery')}>{place(s.place_of_delivery)}</Descriptions.Item>
         </Descriptions>
-      </Card>
-      <Row gutter={[16, 16]}>
-        {(['shipper', 'consignee', 'notify_party'] as const).map((k) => (
-          <Col xs={24} md={8} key={k}>
-            <Card size="small" title={t(`shipments.parties.${k}`)}><Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>{party(s[k])}</Typography.Paragraph></Card>
-          </Col>
-        ))}
-      </Row>
-      {(s.legs.length > 0 || s.cut_offs.length > 0) && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} md={14}>
-            <Card size="small" title={t('shipments.transport_plan')}>
+        {s.legs.length > 0 && (
+          <>
+            <Typography.Text strong>{t('shipments.transport_plan')}</Typography.Text>
+            <ol style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
               {s.legs.map((l, i) => (
-                <div key={i}>{`${l.from} → ${l.to}`} · {[l.carrier, l.vessel, l.voyage, l.flight].filter(Boolean).join(' ')} · {t('shipments.etd')} {moment(l.etd)} · {t('shipments.eta')} {moment(l.eta)}</div>
+                <li key={i}>{`${place(l.from)} → ${place(l.to)}`} · {[l.carrier, l.vessel, l.voyage, l.flight].filter(Boolean).join(' ') || '—'} · {t('shipments.etd')} {moment(l.etd)} · {t('shipments.eta')} {moment(l.eta)}</li>
               ))}
-            </Card>
-          </Col>
-          <Col xs={24} md={10}>
-            <Card size="small" title={t('shipments.cut_offs')}>
-              {s.cut_offs.map((c, i) => <div key={i}>{t(`bookings.cut_off_kinds.${c.kind}`)}: {moment(c.at)}</div>)}
-            </Card>
-          </Col>
+            </ol>
+          </>
+        )}
+      </Section>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Section title={t('edit.sections.dates')} section="dates" onEdit={onEdit}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={s.atd ? t('edit.atd') : t('edit.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
+              <Descriptions.Item label={s.ata ? t('edit.ata') : t('edit.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
+              {s.eta_planned && s.eta_planned !== s.eta && <Descriptions.Item label={t('edit.eta_planned')}>{moment(s.eta_planned)}</Descriptions.Item>}
+              {s.cut_offs.map((c, i) => <Descriptions.Item key={i} label={t(`bookings.cut_off_kinds.${c.kind}`)}>{moment(c.at)}</Descriptions.Item>)}
+            </Descriptions>
+          </Section>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Section title={t('edit.sections.cargo')} section="cargo" onEdit={onEdit}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('edit.packages')}>
+                {count ? s.packages.map((p) => t('bookings.cargo_line', { packages: p.packages, l: formatDecimal(p.length_cm, i18n.language), w: formatDecimal(p.width_cm, i18n.language), h: formatDecimal(p.height_cm, i18n.language), kg: formatDecimal(p.weight_kg, i18n.language) })).join('; ') : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('shipments.goods')}>{s.goods_description ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('shipments.free_days')}>{t('shipments.days', { count: s.free_days })}</Descriptions.Item>
+              <Descriptions.Item label={t('shipments.last_event')}>{s.last_event ? <><EventLabel code={s.last_event.code} classifier={s.last_event.classifier} /> {s.last_event.location} · {moment(s.last_event.occurred_at)}</> : '—'}</Descriptions.Item>
+            </Descriptions>
+          </Section>
+        </Col>
+      </Row>
+      <Section title={t('edit.sections.parties')} section="parties" onEdit={onEdit}>
+        <Row gutter={[16, 16]}>
+          {(['shipper', 'consignee', 'notify_party'] as const).map((k) => (
+            <Col xs={24} md={8} key={k}>
+              <Typography.Text strong>{t(`shipments.parties.${k}`)}</Typography.Text>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>{party(s[k])}</Typography.Paragraph>
+            </Col>
+          ))}
         </Row>
-      )}
-    </Space>
+      </Section>
+    </Flex>
   );
 }
 
@@ -326,19 +452,28 @@ function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => void })
   );
 }
 
+type ChargeLine = Shipment['charges'][number];
+
+/**
+ * The job's charge lines, quoted against actual, in the shipment currency: amounts typed in major
+ * units and kept exact in minor units, the profit worked out as they are typed; locked once
+ * accounts signed the job off.
+ */
 function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
   const { t } = useOperationsTranslation();
+  const can = useCan();
   const [rows, setRows] = useState(s.charges);
   const [busy, setBusy] = useState(false);
+  const codes = useChargeCodes();
   const chargeName = useChargeNames();
-  const locked = s.signoff_status === 'accounts_signed';
-  const major = (minor: number | null) => (minor === null ? null : minor / 100);
-  const minorOf = (v: number | null) => (v === null || v === undefined ? null : Math.round(v * 100));
-  const set = (i: number, patch: Partial<Shipment['charges'][number]>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const locked = s.signoff_status === 'accounts_signed' || !can('operations', 'update');
+  const dirty = JSON.stringify(rows) !== JSON.stringify(s.charges);
+  const figures = profitOf(rows);
+  const set = (i: number, patch: Partial<ChargeLine>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   async function save() {
     setBusy(true);
     try {
-      const next = await operationsApi.saveCharges(s.id, rows);
+      const next = await operationsApi.saveCharges(s.id, rows.map((r) => ({ ...r, description: r.description?.trim() || null })));
       setRows(next.charges);
       onChanged(next);
       feedback().message.success(t('charges.saved'));
@@ -348,7 +483,7 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
       setBusy(false);
     }
   }
-  const figures = (label: string, f: Shipment['quoted']) => (
+  const summary = (label: string, f: Shipment['quoted']) => (
     <Col xs={24} md={12}>
       <Card size="small" title={label}>
         <div>{t('charges.sell')}: <Money minor={f.sell_minor} currency={s.currency} /></div>
@@ -357,9 +492,17 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
       </Card>
     </Col>
   );
+  const amount = (k: 'quoted_sell_minor' | 'quoted_buy_minor' | 'actual_sell_minor' | 'actual_buy_minor') => ({
+    key: k, title: t(`charges.${k}`), align: 'end' as const,
+    render: (r: ChargeLine & { i: number }) => (
+      <MoneyInput aria-label={`${t(`charges.${k}`)} ${r.i + 1}`} value={r[k]} currency={s.currency} disabled={locked} style={{ width: 130 }}
+        placeholder={k.startsWith('actual') ? t('charges.as_quoted') : undefined}
+        onChange={(v) => set(r.i, { [k]: k.startsWith('quoted') ? v ?? 0 : v })} />
+    ),
+  });
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Row gutter={[16, 16]}>{figures(t('charges.quoted'), s.quoted)}{figures(t('charges.actual'), s.actual)}</Row>
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>{summary(t('charges.quoted'), dirty ? figures.quoted : s.quoted)}{summary(t('charges.actual'), dirty ? figures.actual : s.actual)}</Row>
       <Typography.Text type="secondary">{t('charges.hint', { currency: s.currency })}</Typography.Text>
       <DataTable
         aria-label={t('shipments.tabs.charges')}
@@ -367,24 +510,28 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
         rowKey={(r) => String(r.i)}
         empty={<Empty description={t('charges.none')} />}
         columns={[
-          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={t('charges.charge')} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
-          ...(['quoted_sell_minor', 'quoted_buy_minor', 'actual_sell_minor', 'actual_buy_minor'] as const).map((k) => ({
-            key: k, title: t(`charges.${k}`), align: 'end' as const,
-            render: (r: (typeof rows)[number] & { i: number }) => (
-              <InputNumber aria-label={t(`charges.${k}`)} value={major(r[k])} min={0} step={0.01} precision={2} disabled={locked} style={{ width: 120 }}
-                onChange={(v) => set(r.i, { [k]: k.startsWith('quoted') ? minorOf(v) ?? 0 : minorOf(v) })} />
+          {
+            key: 'code', title: t('charges.code'),
+            render: (r) => (
+              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 200 }} placeholder={t('charges.choose_code')}
+                showSearch={{ optionFilterProp: 'label' }} onChange={(v: string | undefined) => set(r.i, { charge_code_id: v ?? null })}
+                options={(codes.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.name}` }))} />
             ),
-          })),
-          { key: 'p', title: t('charges.payment'), render: (r) => <Select aria-label={t('charges.payment')} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
-          { key: 'x', title: '', render: (r) => <Button aria-label={t('charges.remove')} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
+          },
+          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          amount('quoted_sell_minor'), amount('quoted_buy_minor'), amount('actual_sell_minor'), amount('actual_buy_minor'),
+          { key: 'p', title: t('charges.payment'), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
+          { key: 'x', title: '', render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
         ]}
       />
-      <Space>
+      <Space wrap>
         <Button disabled={locked} icon={<PlusOutlined aria-hidden="true" />} onClick={() => setRows([...rows, { charge_code_id: null, description: '', quoted_sell_minor: 0, quoted_buy_minor: 0, actual_sell_minor: null, actual_buy_minor: null, payment: 'prepaid' }])}>{t('charges.add')}</Button>
-        <Button type="primary" disabled={locked} loading={busy} onClick={save}>{t('charges.save')}</Button>
-        {locked && <Typography.Text type="secondary">{t('charges.locked')}</Typography.Text>}
+        <Button type="primary" disabled={locked || !dirty} loading={busy} onClick={save}>{t('charges.save')}</Button>
+        {dirty && <Button onClick={() => setRows(s.charges)}>{t('charges.undo')}</Button>}
+        {dirty && <Typography.Text type="warning">{t('charges.unsaved')}</Typography.Text>}
+        {s.signoff_status === 'accounts_signed' && <Typography.Text type="secondary">{t('charges.locked')}</Typography.Text>}
       </Space>
-    </Space>
+    </Flex>
   );
 }
 
@@ -398,7 +545,7 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
   const [withoutOrigin, setWithoutOrigin] = useState(false);
   const [language, setLanguage] = useState<string>(DOCUMENT_LANGUAGES.includes(i18n.language as never) ? i18n.language : 'en');
   const [busy, setBusy] = useState(false);
-  const [mailing, setMailing] = useState<FynDocument | null>(null);
+  const [mailing, setMailing] = useState<ShipmentDocument | null>(null);
   async function generate() {
     setBusy(true);
     try {
@@ -430,15 +577,25 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
         empty={<Empty description={t('documents.none')} />}
         columns={[
           { key: 'type', title: t('documents.type'), render: (d) => <>{t(`documents.types.${d.type}`)}{d.without_origin && <Tag style={{ marginLeft: 6 }}>{t('documents.without_origin')}</Tag>}</> },
-          { key: 'number', title: t('documents.number'), render: (d) => `${d.number} · v${d.version}` },
+          {
+            key: 'number', title: t('documents.number'),
+            render: (d) => (
+              <Space size={4} wrap>
+                <span>{`${d.number} · v${d.version}`}</span>
+                {d.outdated && <Tag color="warning">{t('documents.outdated')}</Tag>}
+                {!d.latest && <Tag>{t('documents.superseded')}</Tag>}
+              </Space>
+            ),
+          },
           { key: 'lang', title: t('documents.language'), render: (d) => t(`documents.languages.${d.language}`) },
           { key: 'at', title: t('documents.created'), render: (d) => moment(d.created_at) },
           { key: 'mailed', title: t('documents.emailed'), render: (d) => d.emailed.map((m) => m.to).join(', ') || '—' },
           {
             key: 'actions', title: '', render: (d) => (
-              <Space>
+              <Space wrap>
                 <Button href={documentPdfUrl(d.id)} target="_blank" rel="noopener" icon={<FilePdfOutlined aria-hidden="true" />}>{t('documents.open')}</Button>
                 <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>
+                {d.outdated && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
               </Space>
             ),
           },
@@ -449,7 +606,7 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
   );
 }
 
-function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: FynDocument | null; onClose: () => void; onSent: () => void }) {
+function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: ShipmentDocument | null; onClose: () => void; onSent: () => void }) {
   const { t } = useOperationsTranslation();
   const [to, setTo] = useState('');
   const [message, setMessage] = useState('');
@@ -488,7 +645,7 @@ function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: FynDocumen
 function TasksTab({ s }: { s: Shipment }) {
   const { t } = useOperationsTranslation();
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Flex vertical gap={8}>
       <DataTable
         aria-label={t('shipments.tabs.tasks', { count: s.tasks.length })}
         rows={s.tasks}
@@ -496,12 +653,12 @@ function TasksTab({ s }: { s: Shipment }) {
         empty={<Empty description={t('tasks.none_here')} />}
         columns={[
           { key: 'title', title: t('tasks.title_label'), render: (x) => x.title },
-          { key: 'due', title: t('tasks.due'), render: (x) => x.due_on ?? '—' },
+          { key: 'due', title: t('tasks.due'), render: (x) => (x.due_on ? <DueDay day={x.due_on} today={localDay()} /> : '—') },
           { key: 'status', title: t('tasks.status_label'), render: (x) => <Tag>{t(`tasks.status.${x.status}`)}</Tag> },
           { key: 'priority', title: t('tasks.priority'), render: (x) => t(`tasks.priorities.${x.priority}`) },
         ]}
       />
       <Link to="/task-assignment">{t('tasks.open_board')}</Link>
-    </Space>
+    </Flex>
   );
 }
