@@ -253,6 +253,7 @@ export const shipmentPatchBody = z
     arrivalAfterDeparture(v, c);
   });
 export type ShipmentPatchBody = z.input<typeof shipmentPatchBody>;
+export type ShipmentPatch = z.output<typeof shipmentPatchBody>;
 /** The fields of a shipment the edit forms change, in the order the audit trail names them. */
 export const SHIPMENT_EDIT_FIELDS = [
   'shipper', 'consignee', 'notify_party', 'origin', 'destination', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'incoterm',

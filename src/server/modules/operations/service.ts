@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CutOff, EventBody, Shipment, ShipmentSummary, TrackingEvent, TransportLeg } from '#shared/api/operations.ts';
-import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
+import { SHIPMENT_EDIT_FIELDS, type CutOff, type EventBody, type Shipment, type ShipmentPatch, type ShipmentSummary, type TrackingEvent, type TransportLeg } from '#shared/api/operations.ts';
+import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';
+import { delayHours, dueDay, mayEditShipment, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
 import { profitOf } from '#shared/operations/charges.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, changesOf } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../quotes/service.ts';
@@ -82,6 +83,63 @@ export async function reanchorTasks(tx: Tx, organisationId: string, subject: { s
        and t.due_on is distinct from (case tt.anchor when 'etd' then ${etd}::date else ${eta}::date end) + tt.offset_days
     returning t.id`);
   return moved.length;
+}
+
+/** A closed or cancelled shipment does not change any more (409 shipment_closed). */
+export function refuseClosed(s: Pick<ShipmentRow, 'status'>) {
+  if (s.status === 'closed' || s.status === 'cancelled') throw new AppError(409, 'shipment_closed', `The shipment is ${s.status}: it does not change any more.`);
+}
+
+/**
+ * Changes a shipment's details (locked by the caller): only the fields given, and only those that
+ * differ are written and audited, with their values before and after. The planned ETD is kept
+ * once the shipment left, the ETA once it arrived (409 not_editable); the arrival may not come
+ * before the departure, as sent or as kept (422). The first leg's ETD and the last leg's ETA move
+ * with the shipment's when they were the same; a date typed by staff is the newest estimate; the
+ * tasks counted from the dates move with them. Answers the fields that changed.
+ */
+export async function editShipment(tx: Tx, s: ShipmentRow, actorId: string | null, body: ShipmentPatch): Promise<string[]> {
+  refuseClosed(s);
+  const next: Record<string, unknown> = { ...body };
+  if (body.etd !== undefined) next.etd = body.etd ? new Date(body.etd) : null;
+  if (body.eta !== undefined) next.eta = body.eta ? new Date(body.eta) : null;
+  if (body.legs) next.legs = body.legs.map(instantsOfLeg);
+  if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+  // Timestamps come back as Dates or strings depending on the driver: compare instants.
+  const stored: Record<string, unknown> = { ...s, etd: s.etd && new Date(s.etd), eta: s.eta && new Date(s.eta) };
+  // The plan follows the dates it began and ended with: the first leg's departure and the last leg's arrival.
+  if (!body.legs && s.legs.length && (next.etd !== undefined || next.eta !== undefined)) {
+    const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());
+    const legs = s.legs.map((l) => ({ ...l }));
+    const [first, last] = [legs[0], legs[legs.length - 1]];
+    if (next.etd !== undefined && same(first.etd, stored.etd)) first.etd = (next.etd as Date | null)?.toISOString() ?? null;
+    if (next.eta !== undefined && same(last.eta, stored.eta)) last.eta = (next.eta as Date | null)?.toISOString() ?? null;
+    next.legs = legs;
+  }
+  const change = changesOf(stored, next, SHIPMENT_EDIT_FIELDS);
+  if (change.fields.length === 0) return [];
+  for (const date of ['etd', 'eta'] as const) {
+    if (change.fields.includes(date) && !mayEditShipment(s.status, date)) {
+      const what = date === 'etd' ? 'left: its departure' : 'arrived: its arrival';
+      throw new AppError(409, 'not_editable', `The shipment has ${what} happened and is no longer planned.`, { [date]: 'It has happened.' });
+    }
+  }
+  // The dates kept and the dates sent, in order (both may not have been sent).
+  const etd = (next.etd === undefined ? stored.etd : next.etd) as Date | null;
+  const eta = (next.eta === undefined ? stored.eta : next.eta) as Date | null;
+  if (etd && eta && eta < etd) throw new AppError(422, 'validation_failed', 'The arrival comes before the departure.', { [change.fields.includes('eta') ? 'eta' : 'etd']: VALIDATION_MESSAGES.arrival_before_departure });
+  const now = new Date();
+  const set: Record<string, unknown> = Object.fromEntries(change.fields.map((k) => [k, next[k]]));
+  // A date typed by staff is the newest estimate: a carrier's older one does not undo it (docs/product.md#tracking).
+  if (change.fields.includes('etd')) set.etd_recorded_at = etd ? now : null;
+  if (change.fields.includes('eta')) {
+    set.eta_recorded_at = eta ? now : null;
+    if (!s.eta_planned && eta) set.eta_planned = eta;
+  }
+  await tx.update(shipments).set({ ...set, updated_at: now } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
+  const moved = change.fields.includes('etd') || change.fields.includes('eta') ? await reanchorTasks(tx, s.organisation_id, { shipment_id: s.id, booking_id: s.booking_id }, { etd, eta }) : 0;
+  await audit(tx, s.organisation_id, actorId, 'shipments', 'update', s.id, { ...change, tasks_moved: moved });
+  return change.fields;
 }
 
 /** Tells the shipment's followers (but not who did it) that something happened to it. */

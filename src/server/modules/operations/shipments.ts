@@ -6,10 +6,9 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
   chargesBody, containerBody, containerSchema, eventBody, eventSchema, shipmentCreateBody, shipmentListQuery, shipmentPageSchema, shipmentPatchBody,
-  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, SHIPMENT_EDIT_FIELDS, trackingLinkBody, type Container,
+  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody, type Container,
 } from '#shared/api/operations.ts';
-import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';
-import { ACTIVE_SHIPMENT_STATUSES, mayEditShipment, nextSignoff } from '#shared/operations/model.ts';
+import { ACTIVE_SHIPMENT_STATUSES, nextSignoff } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { shipmentContainers, shipments } from '../../db/schema/index.ts';
@@ -20,7 +19,7 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
 import { documentStates, presentDocument, type DocumentRow } from './documents.ts';
 import {
-  applyEvent, attachTasks, instantOfCutOff, instantsOfLeg, isoOf, loadShipment, moveShipment, normaliseEvent, placesOf, presentEvent, presentShipment, presentSummary, reanchorTasks, shipmentNumbers, type EventRow, type ShipmentRow,
+  applyEvent, attachTasks, editShipment, instantOfCutOff, instantsOfLeg, isoOf, loadShipment, moveShipment, normaliseEvent, placesOf, presentEvent, presentShipment, presentSummary, refuseClosed, shipmentNumbers, type EventRow, type ShipmentRow,
 } from './service.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 
@@ -87,9 +86,6 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!s) throw notFound('The shipment');
     return s;
   }
-  const refuseClosed = (s: ShipmentRow) => {
-    if (s.status === 'closed' || s.status === 'cancelled') throw new AppError(409, 'shipment_closed', `The shipment is ${s.status}: it does not change any more.`);
-  };
 
   api.get('/api/shipments', {
     config: { access: 'operations.view' },
@@ -191,49 +187,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await member(req, 'update');
     const body = req.body;
-    await db.transaction(async (tx) => {
-      const s = await lock(tx, m, req.params.id);
-      refuseClosed(s);
-      const next: Record<string, unknown> = { ...body };
-      if (body.etd !== undefined) next.etd = body.etd ? new Date(body.etd) : null;
-      if (body.eta !== undefined) next.eta = body.eta ? new Date(body.eta) : null;
-      if (body.legs) next.legs = body.legs.map(instantsOfLeg);
-      if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
-      // Timestamps come back as Dates or strings depending on the driver: compare instants.
-      const stored: Record<string, unknown> = { ...s, etd: s.etd && new Date(s.etd), eta: s.eta && new Date(s.eta) };
-      // The plan follows the dates it began and ended with: the first leg's departure and the last leg's arrival.
-      if (!body.legs && s.legs.length && (next.etd !== undefined || next.eta !== undefined)) {
-        const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());
-        const legs = s.legs.map((l) => ({ ...l }));
-        const [first, last] = [legs[0], legs[legs.length - 1]];
-        if (next.etd !== undefined && same(first.etd, stored.etd)) first.etd = (next.etd as Date | null)?.toISOString() ?? null;
-        if (next.eta !== undefined && same(last.eta, stored.eta)) last.eta = (next.eta as Date | null)?.toISOString() ?? null;
-        next.legs = legs;
-      }
-      const change = changesOf(stored, next, SHIPMENT_EDIT_FIELDS);
-      if (change.fields.length === 0) return;
-      for (const date of ['etd', 'eta'] as const) {
-        if (change.fields.includes(date) && !mayEditShipment(s.status, date)) {
-          const what = date === 'etd' ? 'left: its departure' : 'arrived: its arrival';
-          throw new AppError(409, 'not_editable', `The shipment has ${what} happened and is no longer planned.`, { [date]: 'It has happened.' });
-        }
-      }
-      // The dates kept and the dates sent, in order (both may not have been sent).
-      const etd = (next.etd === undefined ? stored.etd : next.etd) as Date | null;
-      const eta = (next.eta === undefined ? stored.eta : next.eta) as Date | null;
-      if (etd && eta && eta < etd) throw new AppError(422, 'validation_failed', 'The arrival comes before the departure.', { [change.fields.includes('eta') ? 'eta' : 'etd']: VALIDATION_MESSAGES.arrival_before_departure });
-      const now = new Date();
-      const set: Record<string, unknown> = Object.fromEntries(change.fields.map((k) => [k, next[k]]));
-      // A date typed by staff is the newest estimate: a carrier's older one does not undo it (docs/product.md#tracking).
-      if (change.fields.includes('etd')) set.etd_recorded_at = etd ? now : null;
-      if (change.fields.includes('eta')) {
-        set.eta_recorded_at = eta ? now : null;
-        if (!s.eta_planned && eta) set.eta_planned = eta;
-      }
-      await tx.update(shipments).set({ ...set, updated_at: now } as never).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
-      const moved = change.fields.includes('etd') || change.fields.includes('eta') ? await reanchorTasks(tx, m.organisation.id, { shipment_id: s.id, booking_id: s.booking_id }, { etd, eta }) : 0;
-      await audit(tx, m.organisation.id, m.user.id, 'shipments', 'update', s.id, { ...change, tasks_moved: moved });
-    });
+    await db.transaction(async (tx) => editShipment(tx, await lock(tx, m, req.params.id), m.user.id, body));
     return answer(m, req.params.id);
   });
 
