@@ -100,6 +100,8 @@ export const bookingSchema = z.object({
   destination: z.string(),
   origin_name: z.string().nullable(),
   destination_name: z.string().nullable(),
+  /** The names of the UN/LOCODEs the booking names (route, places, legs) that are known, for labels. */
+  place_names: z.record(z.string(), z.string()),
   parties: z.object({ shipper: partyOut.nullable(), consignee: partyOut.nullable(), notify: partyOut.nullable(), booking_party: partyOut.nullable() }),
   pol: z.string().nullable(),
   pod: z.string().nullable(),

@@ -12,7 +12,7 @@ import { bookings, shipments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../quotes/service.ts';
-import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
+import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
 
@@ -30,6 +30,7 @@ export function presentBooking(b: Row, places: Record<string, string>): Booking 
     id: b.id, number: b.number, status: b.status as BookingStatus, quote_id: b.quote_id, quote_number: b.quote_number,
     client: { type: b.client_type, id: b.client_id, name: b.client_name }, contact_id: b.contact_id,
     mode: b.mode, incoterm: b.incoterm, origin: b.origin, destination: b.destination, origin_name: places[b.origin] ?? null, destination_name: places[b.destination] ?? null,
+    place_names: Object.fromEntries(placesOf(b).filter((c) => places[c]).map((c) => [c, places[c]])),
     parties: { shipper: b.shipper, consignee: b.consignee, notify: b.notify_party, booking_party: b.booking_party },
     pol: b.pol, pod: b.pod, place_of_receipt: b.place_of_receipt, place_of_delivery: b.place_of_delivery,
     cargo: b.cargo, equipment: b.equipment, confirmed_equipment: b.confirmed_equipment, legs: b.legs, cut_offs: b.cut_offs,
@@ -105,7 +106,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   async function answer(organisationId: string, id: string) {
     const row = await loadBooking(db, organisationId, id);
     if (!row) throw notFound('The booking');
-    return { data: presentBooking(row, await placeNames(db, [row.origin, row.destination])) };
+    return { data: presentBooking(row, await placeNames(db, placesOf(row))) };
   }
 
   /** The booking locked in `tx`, or 404; 409 when its status does not allow the action. */
@@ -122,7 +123,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await member(req, 'view');
     const rows = await rowsOf<Row>(db, sql`${select(m.organisation.id)} ${req.query.status ? sql`and b.status = ${req.query.status}` : sql``} order by b.created_at desc, b.id desc limit 200`);
-    const places = await placeNames(db, [...new Set(rows.flatMap((r) => [r.origin, r.destination]))]);
+    const places = await placeNames(db, [...new Set(rows.flatMap(placesOf))]);
     return { data: rows.map((r) => presentBooking(r, places)) };
   });
 

@@ -228,6 +228,7 @@ describe('editing a booking', () => {
     const booking = await acceptedBooking();
     const res = await patch(northwind, `/api/bookings/${booking}`, { carrier_booking_reference: 'MSC-1', pol: 'CNSHA', legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', etd: on(15), eta: on(45) }] });
     expect(res.statusCode).toBe(200);
+    expect(res.data.data.place_names).toMatchObject({ CNSHA: expect.any(String), GBFXT: 'Felixstowe' });
     const [edit] = (await audits(booking)).filter((a) => a.action === 'update');
     expect(edit.changes).toMatchObject({ fields: ['pol', 'legs', 'carrier_booking_reference'], before: { pol: null, carrier_booking_reference: null }, tasks_moved: 1 });
     const chase = ((await northwind.get(`/api/tasks?per_page=100&filter[booking_id]=${booking}`)).data.data as Task[]).find((x) => x.title === 'Chase the carrier for space')!;

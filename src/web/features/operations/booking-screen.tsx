@@ -97,6 +97,7 @@ export function BookingScreen() {
   if (booking.isPending) return <section className="fyn-page"><RouteTitle /><Skeleton active /></section>;
   if (!b) return <section className="fyn-page"><RouteTitle /><Empty description={t('bookings.not_found')} /></section>;
   const editable = mayBooking('edit', b.status);
+  const placeName = (code: string | null | undefined) => (code ? { code, name: b.place_names[code] ?? code } : undefined);
   const actionButton = (action: Act, primary = false) =>
     (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
       <Button key={action} type={primary ? 'primary' : 'default'} danger={action === 'reject' || action === 'cancel'} loading={busy === action}
@@ -170,7 +171,7 @@ export function BookingScreen() {
               <Row gutter={16}>
                 {(['place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const).map((name) => (
                   <Col xs={24} md={6} key={name}>
-                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} initial={b[name] ? { code: b[name]!, name: b[name]! } : undefined} /></Form.Item>
+                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} initial={placeName(b[name])} /></Form.Item>
                   </Col>
                 ))}
                 <Col xs={24} md={6}>
@@ -184,7 +185,7 @@ export function BookingScreen() {
               </Row>
             </Card>
             <Card size="small" title={t('bookings.transport_plan')}>
-              <LegsFields defaultMode={legModeOf(b.mode)} places={(code) => (code ? { code, name: code } : undefined)} />
+              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} />
             </Card>
             <Card size="small" title={t('bookings.cut_offs')}>
               <CutOffsFields />

@@ -150,7 +150,7 @@ describe('editing a booking', () => {
   const booking: Booking = {
     id: 'b1', number: 'B-2026-00007', status: 'received', quote_id: 'q1', quote_number: 'Q-2026-00011', client: { type: 'native_organisation', id: 'n1', name: 'Harrogate Home & Garden Ltd' },
     contact_id: null, mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNNGB', destination: 'GBSOU', origin_name: 'Ningbo', destination_name: 'Southampton',
-    parties: { shipper: null, consignee: null, notify: null, booking_party: null }, pol: null, pod: null, place_of_receipt: null, place_of_delivery: null,
+    place_names: { CNNGB: 'Ningbo', GBSOU: 'Southampton' }, parties: { shipper: null, consignee: null, notify: null, booking_party: null }, pol: null, pod: null, place_of_receipt: null, place_of_delivery: null,
     cargo: [], equipment: [{ iso_type: '45G1', count: 1 }], confirmed_equipment: [], legs: [], cut_offs: [], payment_term: 'prepaid', carrier_booking_reference: null,
     currency: 'GBP', charges: [], sell_minor: 256531, reason: null, shipment_id: null, shipment_number: null, created_at: '2026-11-25T11:30:00.000Z', updated_at: '2026-11-25T11:30:00.000Z',
   };

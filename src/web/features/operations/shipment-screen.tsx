@@ -513,12 +513,12 @@ function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment
           {
             key: 'code', title: t('charges.code'),
             render: (r) => (
-              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 200 }} placeholder={t('charges.choose_code')}
+              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 180 }} placeholder={t('charges.choose_code')}
                 showSearch={{ optionFilterProp: 'label' }} onChange={(v: string | undefined) => set(r.i, { charge_code_id: v ?? null })}
                 options={(codes.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.name}` }))} />
             ),
           },
-          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 220 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
           amount('quoted_sell_minor'), amount('quoted_buy_minor'), amount('actual_sell_minor'), amount('actual_buy_minor'),
           { key: 'p', title: t('charges.payment'), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
           { key: 'x', title: '', render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },

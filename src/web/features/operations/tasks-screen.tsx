@@ -125,7 +125,7 @@ export function TasksScreen() {
               key: 'title', title: t('tasks.title_label'),
               render: (x) => (
                 <Flex vertical>
-                  <Typography.Text strong delete={x.status === 'done'}>{x.title}</Typography.Text>
+                  <Typography.Text strong delete={x.status === 'done'}>{x.title}{x.status === 'in_progress' && <Tag color="processing" style={{ marginInlineStart: 8 }}>{t('tasks.status.in_progress')}</Tag>}</Typography.Text>
                   {x.description && <Typography.Text type="secondary" ellipsis={{ tooltip: x.description }} style={{ maxWidth: 360 }}>{x.description}</Typography.Text>}
                 </Flex>
               ),
