@@ -379,7 +379,7 @@ export const documentListQuery = z.object({
 export const documentEmailBody = z.object({ to: z.email('email_invalid').max(254), message: optional(2000) });
 const day = z.iso.date('date_invalid');
 /** The caller's own day (their time zone): what is overdue and what is due this week count from it; today in UTC when not given. */
-const today = day.optional();
+const today = day.refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'date_invalid').optional();
 export const taskMetaQuery = z.object({ scope: z.enum(TASK_SCOPES).default('mine'), today });
 export const taskMetaSchema = z.object({ by_status: z.record(z.string(), z.number()), overdue: z.number(), due_today: z.number(), due_this_week: z.number() });
 export const taskAssignBody = z.object({ user_id: z.uuid('reference_invalid') });
