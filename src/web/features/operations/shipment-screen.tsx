@@ -120,15 +120,15 @@ function OutdatedDocuments({ s, onChanged, onShow }: { s: Shipment; onChanged: (
   );
 }
 
-/** Generates a document again as it was asked for (type, variant, language): the next version of its number. */
-function RegenerateButton({ s, d, onChanged }: { s: Shipment; d: ShipmentDocument; onChanged: () => void }) {
+/** Generating a document of the shipment (a new number, or its next version) and saying which it made. */
+function useGenerate(s: Shipment, onChanged: () => void) {
   const { t } = useOperationsTranslation();
   const [busy, setBusy] = useState(false);
-  async function regenerate() {
+  async function generate(body: { type: DocumentType; without_origin: boolean; language: string }) {
     setBusy(true);
     try {
-      const next = await operationsApi.generate(s.id, { type: d.type, without_origin: d.without_origin, language: d.language });
-      feedback().message.success(t('documents.generated', { number: next.number, version: next.version }));
+      const d = await operationsApi.generate(s.id, body);
+      feedback().message.success(t('documents.generated', { number: d.number, version: d.version }));
       onChanged();
     } catch (e) {
       showFailure(e);
@@ -136,6 +136,14 @@ function RegenerateButton({ s, d, onChanged }: { s: Shipment; d: ShipmentDocumen
       setBusy(false);
     }
   }
+  return { busy, generate };
+}
+
+/** Generates a document again as it was asked for (type, variant, language): the next version of its number. */
+function RegenerateButton({ s, d, onChanged }: { s: Shipment; d: ShipmentDocument; onChanged: () => void }) {
+  const { t } = useOperationsTranslation();
+  const { busy, generate } = useGenerate(s, onChanged);
+  const regenerate = () => generate({ type: d.type, without_origin: d.without_origin, language: d.language });
   return (
     <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} loading={busy} onClick={regenerate}
       aria-label={t('documents.regenerate_named', { document: `${t(`documents.types.${d.type}`)} ${d.number}` })}>
@@ -544,20 +552,9 @@ function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) 
   const [type, setType] = useState<DocumentType>(s.mode === 'air' ? 'hawb' : s.mode.startsWith('sea') ? 'hbl' : 'booking_confirmation');
   const [withoutOrigin, setWithoutOrigin] = useState(false);
   const [language, setLanguage] = useState<string>(DOCUMENT_LANGUAGES.includes(i18n.language as never) ? i18n.language : 'en');
-  const [busy, setBusy] = useState(false);
+  const { busy, generate: make } = useGenerate(s, onChanged);
   const [mailing, setMailing] = useState<ShipmentDocument | null>(null);
-  async function generate() {
-    setBusy(true);
-    try {
-      const d = await operationsApi.generate(s.id, { type, without_origin: withoutOrigin && type !== 'collection_origin', language });
-      feedback().message.success(t('documents.generated', { number: d.number, version: d.version }));
-      onChanged();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const generate = () => make({ type, without_origin: withoutOrigin && type !== 'collection_origin', language });
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" title={t('documents.generate')}>
