@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Booking } from '#shared/api/operations.ts';
@@ -160,8 +159,8 @@ export function BookingScreen() {
             shipper: partyValues(b.parties.shipper), consignee: partyValues(b.parties.consignee), notify: partyValues(b.parties.notify), booking_party: partyValues(b.parties.booking_party),
             pol: b.pol ?? undefined, pod: b.pod ?? undefined, place_of_receipt: b.place_of_receipt ?? undefined, place_of_delivery: b.place_of_delivery ?? undefined,
             carrier_booking_reference: b.carrier_booking_reference ?? '', payment_term: b.payment_term,
-            legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '', etd: l.etd ? dayjs(l.etd) : null, eta: l.eta ? dayjs(l.eta) : null })),
-            cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: dayjs(c.at) })),
+            legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '' })),
+            cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: c.at })),
             charge_terms: b.charges.map((c) => c.payment ?? b.payment_term),
           }}
         >

@@ -44,7 +44,7 @@ describe('shipment page (with its id)', () => {
     expect(screen.getByText('+48 h')).toBeTruthy();
     expect(screen.getByRole('link', { name: '1 open exception on this shipment' }).getAttribute('href')).toBe('/exceptions?shipment=s1');
     await userEvent.click(screen.getByRole('tab', { name: /Containers/ }));
-    await userEvent.type(screen.getByLabelText('Container number'), 'MSCU1234565');
+    await userEvent.type(await screen.findByLabelText('Container number'), 'MSCU1234565');
     await userEvent.type(screen.getByLabelText('Size and type'), '45G1');
     await userEvent.click(screen.getByRole('button', { name: 'Add container' }));
     expect(await screen.findByText('The check digit does not match: check the number')).toBeTruthy();
@@ -60,7 +60,12 @@ describe('shipment page (with its id)', () => {
     api.get.mockResolvedValue(shipment);
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Costs and revenue' }));
-    const actual = [...document.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === 'Actual') as HTMLElement;
+    // The tab loads when first opened.
+    const actual = await waitFor(() => {
+      const card = [...document.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === 'Actual');
+      if (!card) throw new Error('The Actual card is not there yet.');
+      return card as HTMLElement;
+    });
     expect(within(actual).getByText('£3,125.50')).toBeTruthy();
     expect(within(actual).getByText(/£574\.50/)).toBeTruthy();
   });

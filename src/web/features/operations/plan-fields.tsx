@@ -1,11 +1,11 @@
-import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Spin } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Select, Spin } from 'antd';
 import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Party, PartySuggestion, TransportLeg } from '#shared/api/operations.ts';
 import { CUT_OFF_KINDS } from '#shared/operations/model.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
+import { MomentInput } from '../../components/moment-input.tsx';
 import { checkEmail, translateValidation } from '../../lib/form-rules.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -101,19 +101,17 @@ export function PartyFields({ name, title, disabled }: { name: string; title: st
 }
 
 /** A leg as its form holds it. */
-export type LegValues = { mode: TransportLeg['mode']; from?: string; to?: string; carrier?: string; vessel?: string; voyage?: string; flight?: string; etd?: Dayjs | null; eta?: Dayjs | null };
-export type CutOffValues = { kind: (typeof CUT_OFF_KINDS)[number]; at?: Dayjs | null };
-
-const PICKER = { showTime: { format: 'HH:mm' }, format: 'YYYY-MM-DD HH:mm', style: { width: '100%' } } as const;
+export type LegValues = { mode: TransportLeg['mode']; from?: string; to?: string; carrier?: string; vessel?: string; voyage?: string; flight?: string; etd?: string | null; eta?: string | null };
+export type CutOffValues = { kind: (typeof CUT_OFF_KINDS)[number]; at?: string | null };
 const text = (v: string | undefined) => v?.trim() || null;
 
 /** The legs of a form as the API takes them (times as ISO instants, empty text as null). */
 export const legsOf = (legs: LegValues[] | undefined): TransportLeg[] =>
   (legs ?? []).map((l) => ({
     mode: l.mode, from: l.from ?? '', to: l.to ?? '', carrier: text(l.carrier), vessel: text(l.vessel), voyage: text(l.voyage), flight: text(l.flight),
-    etd: l.etd ? l.etd.toISOString() : null, eta: l.eta ? l.eta.toISOString() : null,
+    etd: l.etd ?? null, eta: l.eta ?? null,
   }));
-export const cutOffsOf = (cutOffs: CutOffValues[] | undefined) => (cutOffs ?? []).filter((c) => c.at).map((c) => ({ kind: c.kind, at: c.at!.toISOString() }));
+export const cutOffsOf = (cutOffs: CutOffValues[] | undefined) => (cutOffs ?? []).filter((c) => c.at).map((c) => ({ kind: c.kind, at: c.at! }));
 
 /**
  * The transport plan (DCSA Booking 2.0 transportPlan): one card per leg with its carriage (vessel
@@ -160,10 +158,10 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
                     ))}
                   </Form.Item>
                   <Col xs={24} sm={12}>
-                    <Form.Item name={[field.name, 'etd']} label={t('edit.etd')}><DatePicker {...PICKER} aria-label={t('edit.leg_etd', { n: i + 1 })} /></Form.Item>
+                    <Form.Item name={[field.name, 'etd']} label={t('edit.etd')}><MomentInput aria-label={t('edit.leg_etd', { n: i + 1 })} /></Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item name={[field.name, 'eta']} label={t('edit.eta')}><DatePicker {...PICKER} aria-label={t('edit.leg_eta', { n: i + 1 })} /></Form.Item>
+                    <Form.Item name={[field.name, 'eta']} label={t('edit.eta')}><MomentInput aria-label={t('edit.leg_eta', { n: i + 1 })} /></Form.Item>
                   </Col>
                 </Row>
               </Card>
@@ -192,7 +190,7 @@ export function CutOffsFields() {
               </Col>
               <Col xs={20} sm={12}>
                 <Form.Item name={[field.name, 'at']} rules={[{ required: true, message: t('shipments.required') }]}>
-                  <DatePicker {...PICKER} aria-label={t('edit.cut_off_at', { n: i + 1 })} />
+                  <MomentInput aria-label={t('edit.cut_off_at', { n: i + 1 })} />
                 </Form.Item>
               </Col>
               <Col xs={4} sm={2}><Button aria-label={t('edit.remove_cut_off', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Col>

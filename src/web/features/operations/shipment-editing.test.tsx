@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { localMoment } from '../../components/moment-input.tsx';
 import { userEvent } from '../../test/user.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { ShipmentScreen } from './shipment-screen.tsx';
@@ -59,11 +60,13 @@ describe('editing a shipment', () => {
     const d = await drawer();
     expect(await d.findByText('Estimated Time of Departure')).toBeTruthy();
     expect(d.getByText(/It left on .*: the departure is no longer planned\./)).toBeTruthy();
+    // The browser's own date and time picker, in the reader's time zone.
     const eta = d.getByLabelText(/^Estimated Time of Arrival/) as HTMLInputElement;
-    expect(eta.value).toMatch(/^2026-12-18 \d\d:00$/);
-    await userEvent.clear(eta);
-    // Enter takes the typed time and sends the form, as at a keyboard.
-    await userEvent.type(eta, '2026-12-20 06:00{enter}');
+    expect(eta.type).toBe('datetime-local');
+    expect(eta.value).toBe(localMoment('2026-12-18T06:00:00.000Z'));
+    expect((d.getByLabelText(/^Estimated Time of Departure/) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(eta, { target: { value: '2026-12-20T06:00' } });
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
     const [url, body] = api.patch.mock.calls[0];
     expect(url).toBe('/shipments/s1');
@@ -108,7 +111,7 @@ describe('editing a shipment', () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/shipments/s1/documents', { type: 'arrival_notice', without_origin: false, language: 'en' }));
     expect(await screen.findByText('DOC-2026-00003 version 2 is ready.')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
-    const table = screen.getByRole('table', { name: /Documents/ });
+    const table = await screen.findByRole('table', { name: /Documents/ });
     expect(within(table).getByText('Outdated')).toBeTruthy();
     expect(within(table).getByText('Older version')).toBeTruthy();
   });
@@ -118,7 +121,7 @@ describe('editing a shipment', () => {
     api.put.mockImplementation(async (_url: string, body: { charges: Shipment['charges'] }) => ({ ...base, charges: body.charges }));
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Costs and revenue' }));
-    const cost = screen.getByLabelText('Actual cost 1');
+    const cost = await screen.findByLabelText('Actual cost 1');
     await userEvent.type(cost, '3125.50');
     fireEvent.blur(cost);
     // 3 700.00 − 3 125.50 = 574.50 (15.53 %), before it is saved.

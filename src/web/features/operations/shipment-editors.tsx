@@ -1,11 +1,11 @@
-import { Alert, Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Shipment, ShipmentPatchBody } from '#shared/api/operations.ts';
 import { mayEditShipment } from '#shared/operations/model.ts';
 import { INCOTERMS_2020 } from '#shared/quotes/model.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
+import { MomentInput } from '../../components/moment-input.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { applyFieldErrors } from '../../lib/form-rules.ts';
@@ -21,7 +21,7 @@ type Values = {
   shipper?: PartyValues; consignee?: PartyValues; notify_party?: PartyValues;
   origin?: string; destination?: string; place_of_receipt?: string; pol?: string; pod?: string; place_of_delivery?: string; incoterm?: string;
   carrier?: string; vessel?: string; voyage?: string; flight?: string; master_ref?: string; legs?: LegValues[];
-  etd?: Dayjs | null; eta?: Dayjs | null; cut_offs?: CutOffValues[];
+  etd?: string | null; eta?: string | null; cut_offs?: CutOffValues[];
   packages?: { packages?: number; length_cm?: string; width_cm?: string; height_cm?: string; weight_kg?: string }[]; goods_description?: string; free_days?: number;
 };
 
@@ -34,8 +34,6 @@ const FIELDS: Record<EditSection, readonly (keyof ShipmentPatchBody & keyof Valu
 };
 
 const text = (v: string | undefined) => v?.trim() || null;
-const instant = (v: Dayjs | null | undefined) => (v ? v.toISOString() : null);
-const moment = (v: string | null) => (v ? dayjs(v) : null);
 
 function initialValues(s: Shipment): Values {
   return {
@@ -43,9 +41,9 @@ function initialValues(s: Shipment): Values {
     origin: s.origin, destination: s.destination, place_of_receipt: s.place_of_receipt ?? undefined, pol: s.pol ?? undefined, pod: s.pod ?? undefined,
     place_of_delivery: s.place_of_delivery ?? undefined, incoterm: s.incoterm ?? undefined,
     carrier: s.carrier ?? '', vessel: s.vessel ?? '', voyage: s.voyage ?? '', flight: s.flight ?? '', master_ref: s.master_ref ?? '',
-    legs: s.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '', etd: moment(l.etd), eta: moment(l.eta) })),
-    etd: moment(s.atd ?? s.etd), eta: moment(s.ata ?? s.eta),
-    cut_offs: s.cut_offs.map((c) => ({ kind: c.kind, at: dayjs(c.at) })),
+    legs: s.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '' })),
+    etd: s.atd ?? s.etd, eta: s.ata ?? s.eta,
+    cut_offs: s.cut_offs.map((c) => ({ kind: c.kind, at: c.at })),
     packages: s.packages.map((p) => ({ ...p })), goods_description: s.goods_description ?? '', free_days: s.free_days,
   };
 }
@@ -64,8 +62,8 @@ function bodyOf(section: EditSection, v: Values, s: Shipment): ShipmentPatchBody
     case 'dates':
       return {
         // A date that has happened is not sent: the server keeps it (409 otherwise).
-        ...(mayEditShipment(s.status, 'etd') && { etd: instant(v.etd) }),
-        ...(mayEditShipment(s.status, 'eta') && { eta: instant(v.eta) }),
+        ...(mayEditShipment(s.status, 'etd') && { etd: v.etd ?? null }),
+        ...(mayEditShipment(s.status, 'eta') && { eta: v.eta ?? null }),
         cut_offs: cutOffsOf(v.cut_offs),
       };
     case 'cargo':
@@ -201,7 +199,7 @@ function DatesFields({ s }: { s: Shipment }) {
     const actual = name === 'etd' ? s.atd : s.ata;
     return (
       <Form.Item name={name} label={t(`edit.${name}`)} extra={happened ? t(name === 'etd' ? 'edit.departed_hint' : 'edit.arrived_hint', { at: when(actual ?? s[name]) }) : undefined}>
-        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabled={happened} style={{ width: '100%' }} />
+        <MomentInput disabled={happened} />
       </Form.Item>
     );
   };

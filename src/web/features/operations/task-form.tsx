@@ -1,6 +1,5 @@
-import { Alert, Button, DatePicker, Flex, Form, Input, Select, Spin } from 'antd';
+import { Alert, Button, Flex, Form, Input, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { TASK_PRIORITIES } from '#shared/resources/work-records.ts';
 import { api } from '../../lib/api-client.ts';
@@ -12,7 +11,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 type Values = {
-  title?: string; description?: string; due_on?: Dayjs | null; priority: string; assignee_user_id?: string;
+  title?: string; description?: string; due_on?: string; priority: string; assignee_user_id?: string;
   shipment_id?: string; booking_id?: string; partner_id?: string;
 };
 type Option = { value: string; label: string };
@@ -56,7 +55,7 @@ export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: { user_
     setProblem(null);
     try {
       await operationsApi.createTask({
-        title: v.title!.trim(), description: v.description?.trim() || null, due_on: v.due_on ? v.due_on.format('YYYY-MM-DD') : null, priority: v.priority,
+        title: v.title!.trim(), description: v.description?.trim() || null, due_on: v.due_on || null, priority: v.priority,
         assignee_user_id: v.assignee_user_id ?? null, shipment_id: v.shipment_id ?? null, booking_id: v.booking_id ?? null, partner_id: v.partner_id ?? null,
       });
       feedback().message.success(t(v.assignee_user_id ? 'tasks.created_told' : 'tasks.created'));
@@ -80,7 +79,7 @@ export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: { user_
       </Form.Item>
       <Form.Item name="description" label={t('tasks.notes')}><Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount /></Form.Item>
       <Flex gap={12} wrap>
-        <Form.Item name="due_on" label={t('tasks.due_on')} style={{ flex: '1 1 200px' }}><DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} /></Form.Item>
+        <Form.Item name="due_on" label={t('tasks.due_on')} style={{ flex: '1 1 200px' }}><Input type="date" /></Form.Item>
         <Form.Item name="priority" label={t('tasks.priority')} style={{ flex: '1 1 160px' }}>
           <Select options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) }))} />
         </Form.Item>
