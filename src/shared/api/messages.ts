@@ -72,6 +72,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   search_too_short: 'Type at least 2 characters.',
   list_too_long: 'Use at most 20 entries.',
   period_order: 'The end comes before the start.',
+  arrival_before_departure: 'The arrival comes before the departure.',
   phone_invalid: 'Enter a phone number, e.g. +44 1394 555 010.',
   too_many_images: 'Attach at most 4 pictures.',
   post_image_too_large: 'The picture is larger than 5 MB.',

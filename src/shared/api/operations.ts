@@ -4,9 +4,10 @@ import { cargoLineSchema, equipmentLineSchema } from './quotes.ts';
 import { containerNumberProblem, normaliseContainerNumber } from '../operations/iso6346.ts';
 import {
   BOOKING_STATUSES, CUT_OFF_KINDS, DATE_REFERENCES, DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, EXCEPTION_KINDS, EXCEPTION_STATUSES,
-  SHIPMENT_STATUSES, SIGNOFF_STATUSES,
+  SHIPMENT_STATUSES, SIGNOFF_STATUSES, TASK_SCOPES, TASK_STATES,
 } from '../operations/model.ts';
 import { QUOTE_CLIENT_TYPES, QUOTE_MODES, ISO_SIZE_TYPE } from '../quotes/model.ts';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../resources/work-records.ts';
 import { DOCUMENT_LANGUAGES } from '../resources/operations.ts';
 
 const text = (max: number) => z.string().trim().max(max, 'text_too_long');
@@ -99,6 +100,8 @@ export const bookingSchema = z.object({
   destination: z.string(),
   origin_name: z.string().nullable(),
   destination_name: z.string().nullable(),
+  /** The names of the UN/LOCODEs the booking names (route, places, legs) that are known, for labels. */
+  place_names: z.record(z.string(), z.string()),
   parties: z.object({ shipper: partyOut.nullable(), consignee: partyOut.nullable(), notify: partyOut.nullable(), booking_party: partyOut.nullable() }),
   pol: z.string().nullable(),
   pod: z.string().nullable(),
@@ -138,7 +141,7 @@ export const bookingPatchBody = z.object({
   /** Prepaid or collect per charge line, in the order of the booking's charges. */
   charge_terms: z.array(z.enum(PAYMENT_TERMS)).max(100),
   carrier_booking_reference: optional(60),
-}).partial();
+}).partial().superRefine(arrivalAfterDeparture);
 export const bookingConfirmBody = z.object({
   carrier_booking_reference: optional(60),
   confirmed_equipment: z.array(equipmentLineSchema).max(20).optional(),
@@ -195,6 +198,11 @@ const shipmentFields = {
   mode: z.enum(QUOTE_MODES),
   origin: locationCode,
   destination: locationCode,
+  /** Where the carrier takes and hands over the goods (DCSA: place of receipt, ports of loading and discharge, place of delivery). */
+  place_of_receipt: locationCode.nullish().transform((v) => v ?? null),
+  pol: locationCode.nullish().transform((v) => v ?? null),
+  pod: locationCode.nullish().transform((v) => v ?? null),
+  place_of_delivery: locationCode.nullish().transform((v) => v ?? null),
   incoterm: optional(3),
   shipper: partySchema.nullish().transform((v) => v ?? null),
   consignee: partySchema.nullish().transform((v) => v ?? null),
@@ -206,17 +214,53 @@ const shipmentFields = {
   flight: optional(20),
   etd: optionalInstant,
   eta: optionalInstant,
-  legs: z.array(legSchema).max(10).default([]),
-  cut_offs: z.array(cutOffSchema).max(10).default([]),
-  packages: z.array(cargoLineSchema).max(100).default([]),
+  legs: z.array(legSchema).max(10),
+  cut_offs: z.array(cutOffSchema).max(10),
+  packages: z.array(cargoLineSchema).max(100),
   goods_description: optional(1000),
-  free_days: z.number().int('whole_number').min(0, 'number_range').max(90, 'number_range').default(7),
+  free_days: z.number().int('whole_number').min(0, 'number_range').max(90, 'number_range'),
   currency,
-  charges: z.array(shipmentChargeSchema).max(100).default([]),
+  charges: z.array(shipmentChargeSchema).max(100),
 };
-export const shipmentCreateBody = z.object(shipmentFields);
+/** An arrival before its departure: on the shipment's ETD/ETA and on each leg (422 with the field). */
+function arrivalAfterDeparture(v: { etd?: string | null; eta?: string | null; legs?: TransportLeg[] }, c: z.RefinementCtx) {
+  if (v.etd && v.eta && Date.parse(v.eta) < Date.parse(v.etd)) c.addIssue({ code: 'custom', path: ['eta'], message: 'arrival_before_departure' });
+  v.legs?.forEach((l, i) => {
+    if (l.etd && l.eta && Date.parse(l.eta) < Date.parse(l.etd)) c.addIssue({ code: 'custom', path: ['legs', i, 'eta'], message: 'arrival_before_departure' });
+  });
+}
+export const shipmentCreateBody = z
+  .object({
+    ...shipmentFields,
+    legs: shipmentFields.legs.default([]),
+    cut_offs: shipmentFields.cut_offs.default([]),
+    packages: shipmentFields.packages.default([]),
+    free_days: shipmentFields.free_days.default(7),
+    charges: shipmentFields.charges.default([]),
+  })
+  .superRefine(arrivalAfterDeparture);
 export type ShipmentCreateBody = z.input<typeof shipmentCreateBody>;
-export const shipmentPatchBody = z.object(shipmentFields).omit({ client: true, currency: true, charges: true }).partial();
+/**
+ * What the edit forms change: parties, route and places, carriage and master reference, the
+ * planned dates and cut-offs, cargo, goods and free time — only the fields sent (no defaults
+ * here: a field left out stays as it is). The client, mode
+ * (it made the house reference) and currency stay; the charges have their own call.
+ */
+export const shipmentPatchBody = z
+  .object(shipmentFields)
+  .omit({ client: true, client_name: true, mode: true, currency: true, charges: true })
+  .partial()
+  .superRefine((v, c) => {
+    if (!Object.values(v).some((x) => x !== undefined)) c.addIssue({ code: 'custom', message: 'nothing_to_update' });
+    arrivalAfterDeparture(v, c);
+  });
+export type ShipmentPatchBody = z.input<typeof shipmentPatchBody>;
+export type ShipmentPatch = z.output<typeof shipmentPatchBody>;
+/** The fields of a shipment the edit forms change, in the order the audit trail names them. */
+export const SHIPMENT_EDIT_FIELDS = [
+  'shipper', 'consignee', 'notify_party', 'origin', 'destination', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'incoterm',
+  'master_ref', 'carrier', 'vessel', 'voyage', 'flight', 'legs', 'etd', 'eta', 'cut_offs', 'packages', 'goods_description', 'free_days',
+] as const;
 export const shipmentStatusBody = z.object({ status: z.enum(SHIPMENT_STATUSES) });
 export const chargesBody = z.object({ charges: z.array(shipmentChargeSchema).max(100) });
 
@@ -251,11 +295,22 @@ export const documentSchema = z.object({
 });
 export type FynDocument = z.infer<typeof documentSchema>;
 export const taskSummarySchema = z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), due_on: z.string().nullable(), assignee_user_id: z.string().nullable() });
+/** A document of a shipment as its page lists it: whether it is the latest version, and whether that was made from older data. */
+export const shipmentDocumentSchema = documentSchema.extend({
+  /** The newest version of its type (and variant). */
+  latest: z.boolean(),
+  /** The latest version, printed from data that has changed since: generating again makes a new version. */
+  outdated: z.boolean(),
+});
+export type ShipmentDocument = z.infer<typeof shipmentDocumentSchema>;
 
 export const shipmentSchema = shipmentSummarySchema.extend({
   booking_id: z.string().nullable(), booking_number: z.string().nullable(),
   client: z.object({ type: z.enum(QUOTE_CLIENT_TYPES), id: z.string() }).nullable(),
   origin_name: z.string().nullable(), destination_name: z.string().nullable(), incoterm: z.string().nullable(),
+  place_of_receipt: z.string().nullable(), pol: z.string().nullable(), pod: z.string().nullable(), place_of_delivery: z.string().nullable(),
+  /** The names of the UN/LOCODEs the shipment names (route, places, legs), for labels. */
+  place_names: z.record(z.string(), z.string()),
   shipper: partyOut.nullable(), consignee: partyOut.nullable(), notify_party: partyOut.nullable(),
   carrier: z.string().nullable(), vessel: z.string().nullable(), voyage: z.string().nullable(), flight: z.string().nullable(),
   legs: z.array(legOut), cut_offs: z.array(cutOffOut), packages: cargoOut, goods_description: z.string().nullable(),
@@ -263,7 +318,7 @@ export const shipmentSchema = shipmentSummarySchema.extend({
   charges: z.array(chargeOut),
   quoted: profitSchema, actual: profitSchema,
   containers: z.array(containerSchema),
-  documents: z.array(documentSchema),
+  documents: z.array(shipmentDocumentSchema),
   tasks: z.array(taskSummarySchema),
   open_exceptions: z.number(),
   following: z.boolean(),
@@ -322,6 +377,52 @@ export const documentListQuery = z.object({
   type: z.enum(DOCUMENT_TYPES).optional(), shipment_id: z.uuid().optional(), cursor: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const documentEmailBody = z.object({ to: z.email('email_invalid').max(254), message: optional(2000) });
-export const taskMetaQuery = z.object({ scope: z.enum(['mine', 'team']).default('team') });
-export const taskMetaSchema = z.object({ by_status: z.record(z.string(), z.number()), overdue: z.number(), due_today: z.number() });
+const day = z.iso.date('date_invalid');
+/** The caller's own day (their time zone): what is overdue and what is due this week count from it; today in UTC when not given. */
+const today = day.refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'date_invalid').optional();
+export const taskMetaQuery = z.object({ scope: z.enum(TASK_SCOPES).default('mine'), today });
+export const taskMetaSchema = z.object({ by_status: z.record(z.string(), z.number()), overdue: z.number(), due_today: z.number(), due_this_week: z.number() });
 export const taskAssignBody = z.object({ user_id: z.uuid('reference_invalid') });
+
+/** The task board (/task-assignment): whose, which, due this week, a search; one page at a time. */
+export const taskBoardQuery = z.object({
+  scope: z.enum(TASK_SCOPES).default('mine'),
+  state: z.enum(TASK_STATES).default('open'),
+  due_this_week: z.enum(['true', 'false']).optional(),
+  q: z.string().trim().max(100).optional(),
+  today,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+const ref = z.object({ id: z.string(), name: z.string() }).nullable();
+export const boardTaskSchema = z.object({
+  id: z.string(), title: z.string(), description: z.string().nullable(), status: z.enum(TASK_STATUSES), priority: z.enum(TASK_PRIORITIES),
+  due_on: z.string().nullable(), overdue: z.boolean(),
+  assignee: ref, shipment: ref, booking: ref, client: ref,
+  created_at: z.string(), updated_at: z.string(),
+});
+export type BoardTask = z.infer<typeof boardTaskSchema>;
+export const taskBoardSchema = z.object({
+  data: z.array(boardTaskSchema),
+  meta: z.object({
+    total: z.number(), page: z.number(), per_page: z.number(),
+    /** Within the scope (and search): how many are open, overdue, done, and open and due this week. */
+    counts: z.object({ open: z.number(), overdue: z.number(), done: z.number(), due_this_week: z.number() }),
+    /** The scopes the caller may choose, and their department (the team), if any. */
+    scopes: z.array(z.enum(TASK_SCOPES)),
+    department: ref,
+    week: z.object({ from: z.string(), to: z.string() }),
+  }),
+});
+export type TaskBoard = z.infer<typeof taskBoardSchema>;
+
+/** A party as the CRM knows it (a client, its contact, a connected organisation), ready to put on a shipment or booking. */
+export const partySuggestionSchema = z.object({
+  kind: z.enum(['native_organisation', 'native_contact', 'organisation']),
+  id: z.string(),
+  /** What the list shows: "Harrogate Home & Garden Ltd" or "Emily Carter · Harrogate Home & Garden Ltd". */
+  label: z.string(),
+  party: partyOut,
+});
+export type PartySuggestion = z.infer<typeof partySuggestionSchema>;
+export const partySuggestionQuery = z.object({ q: z.string().trim().min(1, 'required').max(100, 'text_too_long') });

@@ -12,7 +12,8 @@ export const BOOKING_ACTIONS = {
   reject: ['received'],
   cancel: ['received', 'confirmed'],
   complete: ['confirmed'],
-  edit: ['received', 'confirmed'],
+  // Once confirmed, the shipment it opened is the record to change: the booking keeps what was agreed.
+  edit: ['received'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 export type BookingAction = keyof typeof BOOKING_ACTIONS;
 export const BOOKING_STATUS_AFTER: Record<Exclude<BookingAction, 'edit'>, BookingStatus> = { confirm: 'confirmed', reject: 'rejected', cancel: 'cancelled', complete: 'completed' };
@@ -31,6 +32,24 @@ export const SHIPMENT_TRANSITIONS: Record<ShipmentStatus, readonly ShipmentStatu
   cancelled: [],
 };
 export const mayShipment = (from: ShipmentStatus, to: ShipmentStatus): boolean => SHIPMENT_TRANSITIONS[from].includes(to);
+/**
+ * What of a shipment's details can no longer change in a status (PATCH /api/shipments/:id):
+ * the planned departure once it has left (the ETD is its actual departure then), the planned
+ * arrival once it has arrived, and nothing once closed or cancelled.
+ */
+export const SHIPMENT_FROZEN: Record<ShipmentStatus, 'all' | readonly ('etd' | 'eta')[]> = {
+  booked: [],
+  in_transit: ['etd'],
+  arrived: ['etd', 'eta'],
+  delivered: ['etd', 'eta'],
+  closed: 'all',
+  cancelled: 'all',
+};
+export const mayEditShipment = (status: ShipmentStatus, field?: string): boolean => {
+  const frozen = SHIPMENT_FROZEN[status];
+  return frozen !== 'all' && !(field && (frozen as readonly string[]).includes(field));
+};
+
 /** Statuses in which a shipment is still moving (tracking view, exception scans). */
 export const ACTIVE_SHIPMENT_STATUSES = ['booked', 'in_transit', 'arrived'] as const satisfies readonly ShipmentStatus[];
 
@@ -73,6 +92,35 @@ export type TaskAnchor = (typeof TASK_ANCHORS)[number];
 export const CUT_OFF_KINDS = ['documentation', 'vgm', 'fcl_delivery', 'port', 'customs'] as const;
 export const PARTY_ROLES = ['shipper', 'consignee', 'notify', 'booking_party'] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
+
+/**
+ * Tasks: whose the board shows (`mine`: assigned to me, any member; `team`: assigned to members of
+ * my department, any member who has one; `all`: every task of the organisation, assigned or not,
+ * with `operations.view`), and which (open, overdue, done).
+ */
+export const TASK_SCOPES = ['mine', 'team', 'all'] as const;
+export type TaskScope = (typeof TASK_SCOPES)[number];
+export const TASK_STATES = ['open', 'overdue', 'done'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+export const OPEN_TASK_STATUSES = ['todo', 'in_progress'] as const;
+
+/** A task's moves: completing an open one, reopening a done or cancelled one (409 invalid_transition otherwise). */
+export const TASK_ACTIONS = {
+  complete: ['todo', 'in_progress'],
+  reopen: ['done', 'cancelled'],
+} as const satisfies Record<string, readonly string[]>;
+export type TaskAction = keyof typeof TASK_ACTIONS;
+export const TASK_STATUS_AFTER: Record<TaskAction, 'done' | 'todo'> = { complete: 'done', reopen: 'todo' };
+export const mayTask = (action: TaskAction, status: string): boolean => (TASK_ACTIONS[action] as readonly string[]).includes(status);
+/** Status changes of a task by any route: anything but moving a done or cancelled task on without reopening it first. */
+export const mayMoveTask = (from: string, to: string): boolean => from === to || (from !== 'done' && from !== 'cancelled') || to === 'todo';
+
+/** The Monday and Sunday of the ISO week of a day ("due this week"). */
+export function weekOf(day: string): { from: string; to: string } {
+  const weekday = (new Date(`${day.slice(0, 10)}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const from = addDays(day, -weekday);
+  return { from, to: addDays(from, 6) };
+}
 
 /** A local day moved by a whole number of days (UTC, never shifted by time zones). */
 export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

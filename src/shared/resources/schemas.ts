@@ -158,6 +158,8 @@ export const RESOURCE_SCHEMAS = {
     due_on: optionalDate,
     assignee_user_id: ref,
     partner_id: ref,
+    shipment_id: ref,
+    booking_id: ref,
   }),
   'native-organisations': z.object({
     name: requiredText(160),

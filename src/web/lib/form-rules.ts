@@ -96,12 +96,13 @@ export function zodRule(schema: z.ZodType, requiredKey?: string): Rule {
 }
 
 /**
- * Shows the server's per-field messages on the matching form fields. Answers whether any field
- * of the form got one.
+ * Shows the server's per-field messages on the matching form fields; a nested field's key
+ * (`legs.0.eta`, `shipper.name`) lands on that path of a form list or group named in `names`.
+ * Answers whether any field of the form got one.
  */
 export function applyFieldErrors(form: FormInstance, failure: ApiFailure, names: readonly string[]): boolean {
-  const entries = Object.entries(failure.fields).filter(([name]) => names.includes(name));
+  const entries = Object.entries(failure.fields).filter(([name]) => names.includes(name.split('.')[0]));
   if (entries.length === 0) return false;
-  form.setFields(entries.map(([name, message]) => ({ name, errors: [translateValidation(message)] })));
+  form.setFields(entries.map(([name, message]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [translateValidation(message)] })));
   return true;
 }

@@ -1,14 +1,21 @@
 /** The operations calls and their query keys: bookings, shipments, tracking, exceptions, tasks, documents. */
 import type {
-  Booking, Container, FynDocument, PublicTracking, Shipment, ShipmentCreateBody, ShipmentException, ShipmentReport, ShipmentSummary, TrackingEvent, TrackingShows,
+  BoardTask, Booking, Container, FynDocument, PartySuggestion, PublicTracking, Shipment, ShipmentCreateBody, ShipmentException, ShipmentPatchBody, ShipmentReport, ShipmentSummary, TaskBoard,
+  TrackingEvent, TrackingShows,
 } from '#shared/api/operations.ts';
-import type { DateReference, DocumentType, ShipmentStatus } from '#shared/operations/model.ts';
+import type { DateReference, DocumentType, ShipmentStatus, TaskScope, TaskState } from '#shared/operations/model.ts';
 import { api } from './api-client.ts';
 
 export type ShipmentFilters = { status: ShipmentStatus | 'active' | null; mode: string | null; date_ref: DateReference; from: string | null; to: string | null; q: string };
 export type ActiveShipment = ShipmentSummary & { open_exceptions: number };
 export type DocumentTypeSummary = { type: DocumentType; documents: number; versions: number; last_at: string | null; template: boolean };
-export type TaskMeta = { by_status: Record<string, number>; overdue: number; due_today: number };
+export type TaskMeta = { by_status: Record<string, number>; overdue: number; due_today: number; due_this_week: number };
+export type TaskFilters = { scope: TaskScope; state: TaskState; due_this_week: boolean; q: string; page: number; per_page: number };
+/** A task as written by hand on the board (POST /api/tasks). */
+export type NewTask = {
+  title: string; description?: string | null; due_on?: string | null; priority?: string; assignee_user_id?: string | null;
+  shipment_id?: string | null; booking_id?: string | null; partner_id?: string | null;
+};
 
 export const operationsKeys = {
   booking: (id: string) => ['bookings', id] as const,
@@ -21,7 +28,9 @@ export const operationsKeys = {
   settings: ['operations', 'settings'] as const,
   exceptions: (status: string | null, mine: boolean) => ['exceptions', status, mine] as const,
   exception: (id: string) => ['exceptions', 'one', id] as const,
-  taskMeta: (scope: 'mine' | 'team') => ['tasks', 'meta', scope] as const,
+  taskMeta: (scope: TaskScope) => ['tasks', 'meta', scope] as const,
+  taskBoard: (f: TaskFilters) => ['tasks', 'board', f] as const,
+  parties: (q: string) => ['parties', q] as const,
   documents: (type: DocumentType | null) => ['documents', 'list', type] as const,
   documentTypes: ['documents', 'types'] as const,
   publicTracking: (token: string) => ['public-tracking', token] as const,
@@ -39,7 +48,9 @@ export const operationsApi = {
   report: (dateRef: DateReference, from: string, to: string) => api.get<ShipmentReport>('/shipments/report', { params: { date_ref: dateRef, from, to } }),
   createShipment: (body: ShipmentCreateBody) => api.post<Shipment>('/shipments', body),
   shipment: (id: string) => api.get<Shipment>(`/shipments/${id}`),
-  updateShipment: (id: string, body: Record<string, unknown>) => api.patch<Shipment>(`/shipments/${id}`, body),
+  updateShipment: (id: string, body: ShipmentPatchBody) => api.patch<Shipment>(`/shipments/${id}`, body),
+  /** Parties from the CRM by name (clients, their contacts, connected organisations). */
+  parties: (q: string, signal?: AbortSignal) => api.get<PartySuggestion[]>('/clients/parties', { params: { q }, signal, silent: true }),
   moveShipment: (id: string, status: ShipmentStatus) => api.post<Shipment>(`/shipments/${id}/status`, { status }),
   signOff: (id: string) => api.post<Shipment>(`/shipments/${id}/sign-off`, {}),
   saveCharges: (id: string, charges: Shipment['charges']) => api.put<Shipment>(`/shipments/${id}/charges`, { charges }),
@@ -66,13 +77,27 @@ export const operationsApi = {
   comment: (id: string, body: string) => api.post<ShipmentException>(`/exceptions/${id}/comments`, { body }),
   resolve: (id: string, note: string) => api.post<ShipmentException>(`/exceptions/${id}/resolve`, { note }),
 
-  taskMeta: (scope: 'mine' | 'team') => api.get<TaskMeta>('/tasks/meta', { params: { scope } }),
+  taskMeta: (scope: TaskScope) => api.get<TaskMeta>('/tasks/meta', { params: { scope, today: localDay() } }),
+  /** One page of the board with the counts of its scope; "today" is the reader's own day. */
+  taskBoard: (f: TaskFilters) =>
+    api.list<BoardTask>('/tasks/board', {
+      params: { scope: f.scope, state: f.state, page: f.page, per_page: f.per_page, today: localDay(), ...(f.due_this_week && { due_this_week: 'true' }), ...(f.q && { q: f.q }) },
+    }) as unknown as Promise<TaskBoard>,
+  createTask: (body: NewTask) => api.post<{ id: string }>('/tasks', body),
   assignTask: (id: string, userId: string) => api.post<{ id: string; assignee_user_id: string }>(`/tasks/${id}/assign`, { user_id: userId }),
+  completeTask: (id: string) => api.post<BoardTask>(`/tasks/${id}/complete`, {}),
+  reopenTask: (id: string) => api.post<BoardTask>(`/tasks/${id}/reopen`, {}),
 
   documents: (type: DocumentType | null, cursor: string | null) => api.list<FynDocument>('/documents', { params: { limit: 50, ...(type && { type }), ...(cursor && { cursor }) } }),
   documentTypes: () => api.get<DocumentTypeSummary[]>('/documents/types'),
   emailDocument: (id: string, to: string, message?: string) => api.post<FynDocument>(`/documents/${id}/email`, { to, ...(message && { message }) }),
 };
+
+/** Today in the reader's own time zone, `YYYY-MM-DD` (what is overdue and due this week count from). */
+export function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** Where a generated document's PDF opens. */
 export const documentPdfUrl = (id: string) => `/api/documents/${id}/pdf`;

@@ -30,6 +30,11 @@ export const shipments = pgTable('shipments', {
   notify_party: jsonb().$type<Party | null>(),
   origin: text().notNull(),
   destination: text().notNull(),
+  /** Where the carrier takes over and hands over (a confirmed booking's, then the shipment's own): printed on its documents. */
+  place_of_receipt: text(),
+  pol: text(),
+  pod: text(),
+  place_of_delivery: text(),
   incoterm: text(),
   /** HBL or HAWB number (our own), and the carrier's MBL or MAWB. */
   house_ref: text().notNull(),

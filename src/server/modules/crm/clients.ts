@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { clientListQuery, clientPageSchema, type Client } from '#shared/api/crm.ts';
+import { envelope } from '#shared/api/errors.ts';
+import { partySuggestionQuery, partySuggestionSchema, type PartySuggestion } from '#shared/api/operations.ts';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql-text.ts';
@@ -77,6 +80,59 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext) {
         key_contact: r.contact_name ? { name: r.contact_name, email: r.contact_email } : null,
       })),
       meta: { total: rows[0]?.total ?? 0, page, per_page },
+    };
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get('/api/clients/parties', {
+    config: { access: 'crm.view' },
+    schema: {
+      tags: ['crm'],
+      summary: 'Parties for a shipment or booking from the CRM, by name: native organisations (primary address and contact), their contacts, connected organisations (address and key contact); at most 20',
+      querystring: partySuggestionQuery,
+      response: { 200: envelope(z.array(partySuggestionSchema)) },
+    },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    requirePermission(m, 'crm.view');
+    const org = m.organisation.id;
+    const like = `%${escapeLike(req.query.q.toLowerCase())}%`;
+    type Row = { kind: PartySuggestion['kind']; id: string; name: string; contact: string | null; email: string | null; phone: string | null; line1: string | null; line2: string | null; town: string | null; postcode: string | null; country: string | null };
+    const rows = await rowsOf<Row>(db, sql`
+      with natives as (
+        select n.id, n.name, n.email, n.phone, n.country, a.line1, a.line2, a.town, a.postcode, coalesce(a.country, n.country) as address_country
+          from native_organisations n
+          left join lateral (select line1, line2, town, postcode, country from native_addresses x where x.organisation_id = n.organisation_id and x.native_organisation_id = n.id
+                              order by x.is_primary desc, x.created_at limit 1) a on true
+         where n.organisation_id = ${org}
+      )
+      (select 'native_organisation' as kind, n.id::text, n.name, pc.name as contact, coalesce(pc.email, n.email) as email, coalesce(pc.phone, n.phone) as phone,
+              n.line1, n.line2, n.town, n.postcode, n.address_country as country
+         from natives n
+         left join lateral (select name, email, phone from native_contacts k where k.organisation_id = ${org} and k.native_organisation_id = n.id
+                             order by k.is_primary desc, k.created_at limit 1) pc on true
+        where lower(n.name) like ${like} order by lower(n.name) limit 10)
+      union all
+      (select 'native_contact', k.id::text, n.name, k.name, coalesce(k.email, n.email), coalesce(k.phone, n.phone), n.line1, n.line2, n.town, n.postcode, n.address_country
+         from native_contacts k join natives n on n.id = k.native_organisation_id
+        where k.organisation_id = ${org} and (lower(k.name) like ${like} or lower(coalesce(k.email, '')) like ${like}) order by lower(k.name) limit 10)
+      union all
+      (select 'organisation', o.id::text, o.name, ku.name, ku.email, null, o.address_line1, null, o.city, o.postcode, o.country
+         from connections c
+         join organisations o on o.id = case when c.requester_id = ${org} then c.target_id else c.requester_id end
+         left join users ku on ku.id = case when c.requester_id = ${org} then c.target_key_contact else c.requester_key_contact end
+        where c.status = 'connected' and c.requester_type = 'organisation' and c.target_type = 'organisation' and (c.requester_id = ${org} or c.target_id = ${org})
+          and lower(o.name) like ${like} order by lower(o.name) limit 10)`);
+    const countries = new Intl.DisplayNames(['en'], { type: 'region' });
+    const addressOf = (r: Row) => {
+      const place = [r.postcode, r.town].filter(Boolean).join(' ');
+      const country = r.country ? (countries.of(r.country) ?? r.country) : null;
+      return [r.line1, r.line2, place, country].filter(Boolean).join(', ') || null;
+    };
+    return {
+      data: rows.slice(0, 20).map((r) => ({
+        kind: r.kind, id: r.id, label: r.kind === 'native_contact' ? `${r.contact} · ${r.name}` : r.name,
+        party: { name: r.name, address: addressOf(r), contact: r.contact, email: r.email, phone: r.phone },
+      })),
     };
   });
 }

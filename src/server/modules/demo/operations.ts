@@ -3,12 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CutOff, Party, TransportLeg } from '#shared/api/operations.ts';
 import type { EventClassifier, EventType } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
-import { bookings, shipmentContainers, shipments } from '../../db/schema/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { bookings, shipmentContainers, shipments, tasksTable } from '../../db/schema/index.ts';
 import { confirmBooking } from '../operations/bookings.ts';
 import { generateDocument } from '../operations/documents.ts';
 import { scanExceptions } from '../operations/exceptions.ts';
-import { applyEvent, attachTasks, loadShipment, moveShipment, shipmentNumbers, type BookingRow } from '../operations/service.ts';
+import { applyEvent, attachTasks, editShipment, loadShipment, moveShipment, shipmentNumbers, type BookingRow } from '../operations/service.ts';
+import { notify } from '../notifications/notify.ts';
 
 const DAY = 86_400_000;
 const at = (daysFromNow: number, hour = 9) => {
@@ -211,6 +212,14 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
   await db.execute(sql`update tasks set assignee_user_id = ${owner}, status = 'todo' where organisation_id = ${orgId} and booking_id = ${booked.harrogate_received}`);
   await db.execute(sql`update tasks set assignee_user_id = ${owner} where organisation_id = ${orgId} and shipment_id = ${harrogate} and title like 'Check costs%'`);
 
+  // Evergreen moved the Ever Ace's arrival two days after the booking confirmation went out: the desk
+  // changed the ETA, its tasks moved, and the confirmation is now printed from older data.
+  await db.transaction(async (tx) => {
+    const s = (await loadShipment(tx, orgId, direct, true))!;
+    await editShipment(tx, s, sofia, { eta: at(35, 6) });
+  });
+  await seedDemoTasks(db, orgId, ids, { harrogate, pennine, tve, direct, received: booked.harrogate_received });
+
   // The client's tracking link for the delayed shipment, and the exceptions the scan finds now.
   await db.update(shipments).set({ tracking_shows: { events: true, containers: true, parties: false, references: true } }).where(sql`organisation_id = ${orgId} and id = ${harrogate}`);
   await scanExceptions(db, new Date(), orgId);
@@ -219,4 +228,43 @@ export async function seedDemoOperations(ctx: AppContext, orgId: string, ids: Re
     await db.execute(sql`update shipment_exceptions set assignee_user_id = ${sofia} where organisation_id = ${orgId} and id = ${slip.id}`);
     await db.execute(sql`insert into exception_comments (organisation_id, id, exception_id, user_id, body) values (${orgId}, ${uuidv7()}, ${slip.id}, ${sofia}, 'COSCO says the Aries lost her berth window at Rotterdam; Emily at Harrogate knows, delivery moved to next Thursday.')`);
   }
+}
+
+/** A day some days from today (UTC), as tasks are due. */
+const dayFrom = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * Tasks written by hand across Northwind's desks, besides the checklists' (/task-assignment): each
+ * department with open, overdue and done work, some due this week, some about a shipment, a booking
+ * or a client, one nobody has taken yet; those given by a colleague were told to their assignee.
+ */
+async function seedDemoTasks(db: Db, orgId: string, ids: Record<string, string>, on: { harrogate: string; pennine: string; tve: string; direct: string; received: string }) {
+  const [owner, arjun, sofia, tom, daan, li] = ['owner', 'admin', 'ocean', 'customs', 'rotterdam', 'shanghai'].map((who) => ids[`${who}@demo.fyn.local`]);
+  const partners = Object.fromEntries((await rowsOf<{ id: string; name: string }>(db, sql`select id, name from partners where organisation_id = ${orgId}`)).map((p) => [p.name, p.id]));
+  type Written = { title: string; description?: string; status: 'todo' | 'in_progress' | 'done'; priority: 'low' | 'normal' | 'high' | 'urgent'; due: number | null; to: string | null; by?: string; shipment?: string; booking?: string; client?: string; doneDaysAgo?: number };
+  const written: Written[] = [
+    { title: 'Send Emily at Harrogate the new delivery window', description: 'COSCO’s latest ETA; she books the warehouse slot the day after discharge.', status: 'todo', priority: 'high', due: 0, to: sofia, by: arjun, shipment: on.harrogate },
+    { title: 'Lodge the import declaration (CDS) for the circuit boards', description: 'Commodity code 8534.00 11; TVE’s deferment account.', status: 'todo', priority: 'urgent', due: -1, to: tom, by: sofia, shipment: on.tve },
+    { title: 'Check the commodity codes on the Pennine jackets', status: 'done', priority: 'normal', due: -9, to: tom, shipment: on.pennine, doneDaysAgo: 8 },
+    { title: 'Book the haulier to collect the Pennine container before demurrage', description: 'Free time ends tomorrow; Suffolk Haulage has a slot at 07:00.', status: 'in_progress', priority: 'urgent', due: 0, to: daan, by: arjun, shipment: on.pennine },
+    { title: 'Confirm the Brightstar cargo-ready date with the factory', status: 'in_progress', priority: 'high', due: 1, to: li, by: sofia, shipment: on.direct },
+    { title: 'Ask the carrier for space on the CMA CGM Jacques Saade', status: 'todo', priority: 'normal', due: 3, to: sofia, booking: on.received },
+    { title: 'Send Acme the revised door-to-door rates for Q1', status: 'todo', priority: 'normal', due: 4, to: sofia, by: owner, client: partners['Acme Homewares Ltd'] },
+    { title: 'Chase Brewster Garden Supplies for the overdue invoice', status: 'todo', priority: 'high', due: -3, to: tom, client: partners['Brewster Garden Supplies'] },
+    { title: 'Agree the Rotterdam agent’s December tariff', status: 'done', priority: 'normal', due: -2, to: daan, client: partners['Rotterdam Maritime Agency B.V.'], doneDaysAgo: 2 },
+    { title: 'Approve the November carrier invoices', status: 'todo', priority: 'normal', due: 5, to: arjun },
+    { title: 'Renew Suffolk Haulage’s goods-in-transit insurance certificate', description: 'Their certificate runs out at the end of the month.', status: 'todo', priority: 'low', due: 10, to: null, client: partners['Suffolk Haulage Ltd'] },
+    { title: 'Train Li Na on the air export checklist', status: 'done', priority: 'low', due: -6, to: arjun, doneDaysAgo: 5 },
+  ];
+  await db.transaction(async (tx) => {
+    for (const w of written) {
+      const id = uuidv7();
+      const done = w.doneDaysAgo === undefined ? new Date() : new Date(Date.now() - w.doneDaysAgo * DAY);
+      await tx.insert(tasksTable).values({
+        organisation_id: orgId, id, title: w.title, description: w.description ?? null, status: w.status, priority: w.priority, due_on: w.due === null ? null : dayFrom(w.due),
+        assignee_user_id: w.to, shipment_id: w.shipment ?? null, booking_id: w.booking ?? null, partner_id: w.client ?? null, updated_at: done,
+      });
+      if (w.to && w.by && w.status !== 'done') await notify(tx, { userId: w.to, organisationId: orgId, actorId: w.by, type: 'task_assigned', subject: { type: 'task', id }, data: { title: w.title } });
+    }
+  });
 }

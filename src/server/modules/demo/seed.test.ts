@@ -246,6 +246,29 @@ describe('demo data', () => {
     expect((await sofia.get('/api/tasks/meta?scope=mine')).data.data.by_status.todo).toBeGreaterThan(0);
     const withEvents = shipments.find((s) => s.status === 'in_transit')!;
     expect((await owner.get(`/api/shipments/${withEvents.id}/events`)).data.data.length).toBeGreaterThan(3);
+    // The LCL job whose ETA moved after its booking confirmation went out: that confirmation is outdated.
+    const lcl = shipments.find((s) => s.mode === 'sea_lcl')!;
+    const documents = (await owner.get(`/api/shipments/${lcl.id}`)).data.data.documents as { type: string; outdated: boolean }[];
+    expect(documents.filter((d) => d.outdated).map((d) => d.type)).toEqual(['booking_confirmation']);
+  });
+
+  it('gives the task board believable work across desks: each scope with open, overdue and done tasks, one not taken yet, and assignees told', async () => {
+    const tom = await login('customs@demo.fyn.local');
+    const board = async (who: Awaited<ReturnType<typeof login>>, query: string) => (await who.get(`/api/tasks/board?${query}`)).data;
+    const toms = await board(tom, 'scope=mine&state=overdue');
+    expect(toms.data.map((x: { title: string }) => x.title)).toContain('Lodge the import declaration (CDS) for the circuit boards');
+    const sofia = await login('ocean@demo.fyn.local');
+    const team = await board(sofia, 'scope=team&per_page=100');
+    expect(team.meta.department.name).toBe('Ocean export');
+    expect(new Set(team.data.map((x: { assignee: { name: string } }) => x.assignee.name))).toEqual(new Set(['Sofia Ocean', 'Daan Jansen']));
+    const all = await board(await login('owner@demo.fyn.local'), 'scope=all&per_page=100');
+    expect(all.meta.counts.open).toBeGreaterThan(10);
+    expect(all.meta.counts.overdue).toBeGreaterThan(0);
+    expect(all.meta.counts.done).toBeGreaterThan(0);
+    expect(all.meta.counts.due_this_week).toBeGreaterThan(0);
+    expect(all.data.some((x: { assignee: unknown }) => x.assignee === null)).toBe(true);
+    const told = (await sofia.get('/api/notifications')).data.data as { type: string }[];
+    expect(told.map((n) => n.type)).toContain('task_assigned');
   });
 
   it('gives Northwind an open annual review: Arjun’s completed, Sofia’s waiting for him, goals rolled up from sub-goals', async () => {

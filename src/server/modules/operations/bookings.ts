@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { bookingConfirmBody, bookingListQuery, bookingPatchBody, bookingSchema, reasonBody, type Booking, type ShipmentCharge } from '#shared/api/operations.ts';
+import { bookingConfirmBody, bookingListQuery, bookingPatchBody, bookingSchema, reasonBody, type Booking, type ShipmentCharge, type TransportLeg } from '#shared/api/operations.ts';
 import { BOOKING_STATUS_AFTER, mayBooking, type BookingAction, type BookingStatus } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
@@ -12,20 +12,25 @@ import { bookings, shipments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../quotes/service.ts';
-import { attachTasks, shipmentNumbers, type BookingRow } from './service.ts';
-import { audit } from '../../lib/audit.ts';
+import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
+import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
 
 type Row = BookingRow & { quote_number: string; shipment_id: string | null; shipment_number: string | null };
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(bookingSchema) };
+/** The columns a booking's edit changes, in the order the audit trail names them. */
+const BOOKING_EDIT_FIELDS = [
+  'shipper', 'consignee', 'notify_party', 'booking_party', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'charges', 'carrier_booking_reference',
+] as const;
 
 export function presentBooking(b: Row, places: Record<string, string>): Booking {
   return {
     id: b.id, number: b.number, status: b.status as BookingStatus, quote_id: b.quote_id, quote_number: b.quote_number,
     client: { type: b.client_type, id: b.client_id, name: b.client_name }, contact_id: b.contact_id,
     mode: b.mode, incoterm: b.incoterm, origin: b.origin, destination: b.destination, origin_name: places[b.origin] ?? null, destination_name: places[b.destination] ?? null,
+    place_names: Object.fromEntries(placesOf(b).filter((c) => places[c]).map((c) => [c, places[c]])),
     parties: { shipper: b.shipper, consignee: b.consignee, notify: b.notify_party, booking_party: b.booking_party },
     pol: b.pol, pod: b.pod, place_of_receipt: b.place_of_receipt, place_of_delivery: b.place_of_delivery,
     cargo: b.cargo, equipment: b.equipment, confirmed_equipment: b.confirmed_equipment, legs: b.legs, cut_offs: b.cut_offs,
@@ -73,6 +78,7 @@ export async function confirmBooking(tx: Tx, b: BookingRow, actorId: string | nu
   await tx.insert(shipments).values({
     organisation_id: b.organisation_id, id, ...refs, booking_id: b.id, mode: b.mode, status: 'booked', client_type: b.client_type, client_id: b.client_id, client_name: b.client_name,
     shipper: b.shipper, consignee: b.consignee, notify_party: b.notify_party, origin: b.origin, destination: b.destination, incoterm: b.incoterm,
+    place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery,
     master_ref: body.carrier_booking_reference ?? b.carrier_booking_reference, carrier: first?.carrier ?? null, vessel: first?.vessel ?? null, voyage: first?.voyage ?? null, flight: first?.flight ?? null,
     legs: b.legs, cut_offs: b.cut_offs, packages: b.cargo, etd: first?.etd ? new Date(first.etd) : null, eta: last?.eta ? new Date(last.eta) : null, eta_planned: last?.eta ? new Date(last.eta) : null,
     currency: b.currency, charges, followers, owner_user_id: quote?.owner_user_id ?? actorId, created_by: actorId, created_at: now, updated_at: now,
@@ -100,7 +106,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   async function answer(organisationId: string, id: string) {
     const row = await loadBooking(db, organisationId, id);
     if (!row) throw notFound('The booking');
-    return { data: presentBooking(row, await placeNames(db, [row.origin, row.destination], row.mode)) };
+    return { data: presentBooking(row, await placeNames(db, placesOf(row), row.mode)) };
   }
 
   /** The booking locked in `tx`, or 404; 409 when its status does not allow the action. */
@@ -117,7 +123,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await member(req, 'view');
     const rows = await rowsOf<Row>(db, sql`${select(m.organisation.id)} ${req.query.status ? sql`and b.status = ${req.query.status}` : sql``} order by b.created_at desc, b.id desc limit 200`);
-    const places = await placeNames(db, [...new Set(rows.flatMap((r) => [r.origin, r.destination]))]);
+    const places = await placeNames(db, [...new Set(rows.flatMap(placesOf))]);
     return { data: rows.map((r) => presentBooking(r, places)) };
   });
 
@@ -128,25 +134,34 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.patch('/api/bookings/:id', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'Complete a received or confirmed booking: parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect', params: idParam, body: bookingPatchBody, response: one },
+    schema: {
+      tags, params: idParam, body: bookingPatchBody, response: one,
+      summary: 'Complete a received booking: parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect (409 invalid_transition once confirmed: '
+        + 'its shipment is changed then); the booking’s tasks counted from its departure or arrival move with the plan',
+    },
   }, async (req) => {
     const m = await member(req, 'update');
     const body = req.body;
     await db.transaction(async (tx) => {
       const b = await lockFor(tx, m, req.params.id, 'edit');
-      const set: Record<string, unknown> = {};
-      for (const key of ['shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'carrier_booking_reference'] as const) {
-        if (key in body) set[key] = body[key];
+      const next: Record<string, unknown> = {};
+      for (const key of ['shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
+        if (key in body) next[key] = body[key];
       }
-      if ('notify' in body) set.notify_party = body.notify;
+      if ('notify' in body) next.notify_party = body.notify;
+      if (body.legs) next.legs = body.legs.map(instantsOfLeg);
+      if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
       if (body.charge_terms) {
         if (body.charge_terms.length !== b.charges.length) {
           throw new AppError(422, 'validation_failed', `Give prepaid or collect for each of the ${b.charges.length} charges.`, { charge_terms: 'One per charge.' });
         }
-        set.charges = b.charges.map((c, i) => ({ ...c, payment: body.charge_terms![i] }));
+        next.charges = b.charges.map((c, i) => ({ ...c, payment: body.charge_terms![i] }));
       }
-      await tx.update(bookings).set({ ...set, updated_at: new Date() } as never).where(sql`organisation_id = ${m.organisation.id} and id = ${b.id}`);
-      await audit(tx, m.organisation.id, m.user.id, 'bookings', 'update', b.id, { fields: Object.keys(body) });
+      const change = changesOf(b as unknown as Record<string, unknown>, next, BOOKING_EDIT_FIELDS);
+      if (change.fields.length === 0) return;
+      await tx.update(bookings).set({ ...Object.fromEntries(change.fields.map((k) => [k, next[k]])), updated_at: new Date() } as never).where(sql`organisation_id = ${m.organisation.id} and id = ${b.id}`);
+      const moved = change.fields.includes('legs') ? await reanchorTasks(tx, m.organisation.id, { booking_id: b.id }, anchorsOfLegs(next.legs as TransportLeg[])) : 0;
+      await audit(tx, m.organisation.id, m.user.id, 'bookings', 'update', b.id, { ...change, tasks_moved: moved });
     });
     return answer(m.organisation.id, req.params.id);
   });

@@ -9,7 +9,7 @@ import { documentBody, documentEmailBody, documentListQuery, documentSchema, typ
 import { DOCUMENT_TYPES, type DocumentType } from '#shared/operations/model.ts';
 import { measure } from '#shared/quotes/calc.ts';
 import type { AppContext } from '../../context.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
@@ -33,10 +33,22 @@ export const presentDocument = (d: DocumentRow & { reference?: string | null }):
 type Template = DocumentData['template'] & { language: DocumentLanguage };
 const DEFAULT_TEMPLATE: Template = { language: 'en', accent_colour: null, terms: null, show_logo: true, show_parties: true, show_containers: true, show_charges: true, show_notes: true };
 
+type OrganisationLines = { name: string; lines: string[]; logo: string | null };
+
+/** The organisation's name and address lines as documents print them, and where its logo is. */
+async function organisationLines(db: Db | Tx, organisationId: string): Promise<OrganisationLines> {
+  const [org] = await rowsOf<{ name: string; address_line1: string | null; city: string | null; postcode: string | null; country: string; vat_number: string | null; logo: string | null }>(
+    db, sql`select name, address_line1, city, postcode, country, vat_number, logo from organisations where id = ${organisationId}`);
+  return {
+    name: org.name,
+    lines: [[org.address_line1, [org.postcode, org.city].filter(Boolean).join(' '), org.country].filter(Boolean).join(', '), org.vat_number ? `VAT ${org.vat_number}` : ''].filter(Boolean),
+    logo: org.logo,
+  };
+}
+
 /** The organisation as documents print it: name, address lines and logo. */
 export async function organisationHeader(ctx: AppContext, organisationId: string): Promise<{ name: string; lines: string[]; logo: Buffer | null }> {
-  const [org] = await rowsOf<{ name: string; address_line1: string | null; city: string | null; postcode: string | null; country: string; vat_number: string | null; logo: string | null }>(
-    ctx.database.db, sql`select name, address_line1, city, postcode, country, vat_number, logo from organisations where id = ${organisationId}`);
+  const org = await organisationLines(ctx.database.db, organisationId);
   let logo: Buffer | null = null;
   if (org.logo?.startsWith(FILES_PREFIX)) {
     const file = await ctx.files.get(org.logo.slice(FILES_PREFIX.length));
@@ -46,11 +58,7 @@ export async function organisationHeader(ctx: AppContext, organisationId: string
       logo = Buffer.concat(chunks);
     }
   }
-  return {
-    name: org.name,
-    lines: [[org.address_line1, [org.postcode, org.city].filter(Boolean).join(' '), org.country].filter(Boolean).join(', '), org.vat_number ? `VAT ${org.vat_number}` : ''].filter(Boolean),
-    logo,
-  };
+  return { name: org.name, lines: org.lines, logo };
 }
 
 /** The quote of a shipment's booking as a PDF (the `quotation` document). */
@@ -63,22 +71,34 @@ export async function quotePdf(ctx: AppContext, organisationId: string, quoteId:
   return renderQuotePdf({ quote, organisation: await organisationHeader(ctx, organisationId), charges: Object.fromEntries(codes.map((c) => [c.id, c.name])), language });
 }
 
-/** What a freight document of a shipment prints, read in `tx` (the shipment is locked by the caller). */
-async function documentData(tx: Tx, header: { name: string; lines: string[] }, s: ShipmentRow, type: DocumentData['type'], withoutOrigin: boolean, template: Template, language: DocumentLanguage): Promise<DocumentData> {
+/** What the freight documents of a shipment print besides the shipment row: its booking, containers, charge names and place names. */
+type DocumentInputs = {
+  header: { name: string; lines: string[] };
+  booking: { number: string; carrier_booking_reference: string | null; booking_party: DocumentData['parties']['booking_party']; confirmed_equipment: DocumentData['equipment']; equipment: DocumentData['equipment'] } | null;
+  containers: { number: string; iso_type: string; seal: string | null; discharged_at: string | null }[];
+  codes: Map<string, string>;
+  places: Record<string, string>;
+};
+
+async function documentInputs(db: Db | Tx, s: ShipmentRow): Promise<DocumentInputs> {
   const org = s.organisation_id;
+  const header = await organisationLines(db, org);
   const [booking] = s.booking_id
-    ? await rowsOf<{ number: string; carrier_booking_reference: string | null; pol: string | null; pod: string | null; place_of_receipt: string | null; place_of_delivery: string | null; booking_party: DocumentData['parties']['booking_party']; confirmed_equipment: DocumentData['equipment']; equipment: DocumentData['equipment'] }>(tx, sql`
-        select number, carrier_booking_reference, pol, pod, place_of_receipt, place_of_delivery, booking_party, confirmed_equipment, equipment from bookings where organisation_id = ${org} and id = ${s.booking_id}`)
+    ? await rowsOf<NonNullable<DocumentInputs['booking']>>(db, sql`
+        select number, carrier_booking_reference, booking_party, confirmed_equipment, equipment from bookings where organisation_id = ${org} and id = ${s.booking_id}`)
     : [];
-  const containers = await rowsOf<{ number: string; iso_type: string; seal: string | null; discharged_at: string | null }>(tx, sql`
+  const containers = await rowsOf<DocumentInputs['containers'][number]>(db, sql`
     select c.number, c.iso_type, c.seal,
            (select max(occurred_at) from shipment_events e where e.organisation_id = c.organisation_id and e.shipment_id = c.shipment_id and e.container_number = c.number and e.code = 'DISC' and e.classifier = 'ACT') as discharged_at
       from shipment_containers c where c.organisation_id = ${org} and c.shipment_id = ${s.id} order by c.created_at, c.number`);
-  const codes = new Map((await rowsOf<{ id: string; name: string }>(tx, sql`select id, name from charge_codes where organisation_id = ${org}`)).map((c) => [c.id, c.name]));
-  const places = await placeNames(tx, [s.origin, s.destination], s.mode);
+  const codes = new Map((await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${org}`)).map((c) => [c.id, c.name]));
+  return { header: { name: header.name, lines: header.lines }, booking: booking ?? null, containers, codes, places: await placeNames(db, [s.origin, s.destination], s.mode) };
+}
+
+/** What a freight document of a shipment prints (its `issued` day apart, the same data gives the same document). */
+function documentData(inputs: DocumentInputs, s: ShipmentRow, type: DocumentData['type'], withoutOrigin: boolean, template: Template, language: DocumentLanguage): DocumentData {
+  const { header, booking, containers, codes, places } = inputs;
   const m = measure(s.mode, s.packages, []);
-  const pol = booking?.pol ?? s.legs[0]?.from ?? null;
-  const pod = booking?.pod ?? s.legs.at(-1)?.to ?? null;
   return {
     type, without_origin: withoutOrigin, language, issued: new Date().toISOString().slice(0, 10),
     organisation: { name: header.name, lines: header.lines },
@@ -86,7 +106,7 @@ async function documentData(tx: Tx, header: { name: string; lines: string[] }, s
       number: s.number, house_ref: s.house_ref, master_ref: s.master_ref, booking_number: booking?.number ?? null, carrier_booking_reference: booking?.carrier_booking_reference ?? null,
       mode: s.mode, incoterm: s.incoterm, carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight,
       origin: s.origin, origin_name: places[s.origin] ?? null, destination: s.destination, destination_name: places[s.destination] ?? null,
-      pol, pod, place_of_receipt: booking?.place_of_receipt ?? null, place_of_delivery: booking?.place_of_delivery ?? null,
+      pol: s.pol ?? s.legs[0]?.from ?? null, pod: s.pod ?? s.legs.at(-1)?.to ?? null, place_of_receipt: s.place_of_receipt, place_of_delivery: s.place_of_delivery,
       etd: isoOf(s.etd), eta: isoOf(s.eta), atd: isoOf(s.atd), ata: isoOf(s.ata), free_days: s.free_days, goods_description: s.goods_description,
     },
     parties: { shipper: s.shipper, consignee: s.consignee, notify: s.notify_party, booking_party: booking?.booking_party ?? null },
@@ -97,6 +117,44 @@ async function documentData(tx: Tx, header: { name: string; lines: string[] }, s
     charges: s.charges.map((c) => ({ name: c.description ?? (c.charge_code_id ? codes.get(c.charge_code_id) : null) ?? '—', amount_minor: c.actual_sell_minor ?? c.quoted_sell_minor, currency: s.currency, payment: c.payment })),
     template: { accent_colour: template.accent_colour, terms: template.terms, show_logo: template.show_logo, show_parties: template.show_parties, show_containers: template.show_containers, show_charges: template.show_charges, show_notes: template.show_notes },
   };
+}
+
+/** The fingerprint of what a document prints: a freight document's data but its issue day, or the quote (and its last change) in a language. */
+const fingerprint = (printed: DocumentData | { quote: string; updated_at: string | null; language: string }) =>
+  createHash('sha256').update(JSON.stringify('type' in printed ? { ...printed, issued: null } : printed)).digest('hex');
+
+async function templatesOf(db: Db | Tx, organisationId: string): Promise<Map<string, Template>> {
+  const rows = await rowsOf<Template & { type: string }>(db, sql`select type, language, accent_colour, terms, show_logo, show_parties, show_containers, show_charges, show_notes from document_templates where organisation_id = ${organisationId}`);
+  return new Map(rows.map(({ type, ...t }) => [type, t]));
+}
+
+/**
+ * Which of a shipment's documents are the latest version of their kind (type and variant), and
+ * which of those were printed from data that has changed since (its parties, route, dates,
+ * containers, charges, the booking's quote, the organisation's address or the template): a new
+ * generation would make a new version. Older versions are never "outdated": a newer one exists.
+ */
+export async function documentStates(db: Db | Tx, s: ShipmentRow, docs: DocumentRow[]): Promise<Map<string, { latest: boolean; outdated: boolean }>> {
+  const latest = new Map<string, DocumentRow>();
+  for (const d of docs) {
+    const key = `${d.type}:${d.without_origin}`;
+    if ((latest.get(key)?.version ?? 0) < d.version) latest.set(key, d);
+  }
+  const states = new Map(docs.map((d) => [d.id, { latest: false, outdated: false }]));
+  if (latest.size === 0) return states;
+  const freight = [...latest.values()].filter((d) => d.type !== 'quotation');
+  const [inputs, templates] = freight.length ? await Promise.all([documentInputs(db, s), templatesOf(db, s.organisation_id)]) : [null, new Map<string, Template>()];
+  const quoteIds = [...new Set([...latest.values()].map((d) => d.quote_id).filter((v): v is string => Boolean(v)))];
+  const quotes = quoteIds.length
+    ? new Map((await rowsOf<{ id: string; updated_at: string }>(db, sql`select id, updated_at from quotes where organisation_id = ${s.organisation_id} and id = any(${`{${quoteIds.join(',')}}`}::uuid[])`)).map((q) => [q.id, isoOf(q.updated_at)]))
+    : new Map<string, string | null>();
+  for (const d of latest.values()) {
+    const now = d.type === 'quotation'
+      ? fingerprint({ quote: d.quote_id ?? '', updated_at: quotes.get(d.quote_id ?? '') ?? null, language: d.language })
+      : fingerprint(documentData(inputs!, s, d.type, d.without_origin, templates.get(d.type) ?? DEFAULT_TEMPLATE, d.language as DocumentLanguage));
+    states.set(d.id, { latest: true, outdated: now !== d.data_hash });
+  }
+  return states;
 }
 
 /**
@@ -116,8 +174,7 @@ export async function generateDocument(ctx: AppContext, organisationId: string, 
         select b.quote_id, q.updated_at from shipments s join bookings b on b.organisation_id = s.organisation_id and b.id = s.booking_id
           join quotes q on q.organisation_id = b.organisation_id and q.id = b.quote_id where s.organisation_id = ${organisationId} and s.id = ${shipmentId}`)
     : [];
-  const [tpl] = await rowsOf<Template>(db, sql`select language, accent_colour, terms, show_logo, show_parties, show_containers, show_charges, show_notes from document_templates where organisation_id = ${organisationId} and type = ${body.type}`);
-  const template = tpl ?? DEFAULT_TEMPLATE;
+  const template = (await templatesOf(db, organisationId)).get(body.type) ?? DEFAULT_TEMPLATE;
   const language = body.language ?? template.language;
   const quotation = quoted ? await quotePdf(ctx, organisationId, quoted.quote_id, language) : null;
   try {
@@ -133,15 +190,14 @@ export async function generateDocument(ctx: AppContext, organisationId: string, 
       const withoutOrigin = body.type === 'quotation' ? false : body.without_origin;
       let quoteId: string | null = null;
       let data: DocumentData | null = null;
-      let hashed: unknown;
+      let hash: string;
       if (body.type === 'quotation') {
         quoteId = quoted.quote_id;
-        hashed = { quote: quoted.quote_id, updated_at: isoOf(quoted.updated_at), language };
+        hash = fingerprint({ quote: quoted.quote_id, updated_at: isoOf(quoted.updated_at), language });
       } else {
-        data = await documentData(tx, header, s, body.type, withoutOrigin, template, language);
-        hashed = { ...data, issued: null };
+        data = documentData(await documentInputs(tx, s), s, body.type, withoutOrigin, template, language);
+        hash = fingerprint(data);
       }
-      const hash = createHash('sha256').update(JSON.stringify(hashed)).digest('hex');
       const last = await latest(tx, organisationId, s.id, body.type, withoutOrigin);
       if (last && last.data_hash === hash) return { row: last, created: false };
       const year = new Date().toISOString().slice(0, 4);

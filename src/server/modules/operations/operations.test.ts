@@ -432,14 +432,14 @@ describe('documents', () => {
 });
 
 describe('tasks', () => {
-  it('counts by status for me and the team, and tells a colleague given a task', async () => {
+  it('counts by status for me and the whole organisation, and tells a colleague given a task', async () => {
     const colleague = await northwind.join(northwind.role('staff'));
     const before = (await northwind.get('/api/tasks/meta?scope=mine')).data.data;
     const tasks = (await northwind.get('/api/tasks?per_page=1')).data.data as { id: string }[];
     expect((await northwind.post(`/api/tasks/${tasks[0].id}/assign`, { user_id: colleague.userId })).statusCode).toBe(200);
     const theirs = (await colleague.get('/api/tasks/meta?scope=mine')).data.data;
     expect(theirs.by_status.todo).toBe(1);
-    expect((await northwind.get('/api/tasks/meta?scope=team')).data.data.by_status.todo).toBeGreaterThan(before.by_status.todo);
+    expect((await northwind.get('/api/tasks/meta?scope=all')).data.data.by_status.todo).toBeGreaterThan(before.by_status.todo);
     const told = (await colleague.get('/api/notifications')).data.data as { type: string }[];
     expect(told.map((n) => n.type)).toContain('task_assigned');
     const stranger = await who.owner();

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { EventBody, ShipmentCharge, Shipment, ShipmentSummary, TrackingEvent } from '#shared/api/operations.ts';
-import { delayHours, dueDay, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
-import { ratioPct } from '#shared/money/amounts.ts';
+import { SHIPMENT_EDIT_FIELDS, type CutOff, type EventBody, type Shipment, type ShipmentPatch, type ShipmentSummary, type TrackingEvent, type TransportLeg } from '#shared/api/operations.ts';
+import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';
+import { delayHours, dueDay, mayEditShipment, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
+import { profitOf } from '#shared/operations/charges.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, changesOf } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../quotes/service.ts';
@@ -17,6 +18,9 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
 
 
+
+/** The UTC day of an instant (a departure, an arrival): what tasks count from. */
+const utcDay = (v: Date | string | null | undefined): string | null => iso(v ?? null)?.slice(0, 10) ?? null;
 
 /** The prefix of a house reference by mode: bill of lading, air waybill, CMR consignment note, rail waybill. */
 const HOUSE_PREFIX: Record<QuoteMode, string> = { sea_fcl: 'HBL', sea_lcl: 'HBL', air: 'HAWB', road_ftl: 'CMR', road_ltl: 'CMR', rail: 'RWB' };
@@ -30,16 +34,6 @@ export async function shipmentNumbers(tx: Tx, organisationId: string, mode: Quot
   return { number: `S-${year}-${String(n).padStart(5, '0')}`, house_ref: `${prefix}-${year}-${String(h).padStart(5, '0')}` };
 }
 
-/** Quoted and actual sell, buy, profit and margin of a job; an actual figure not entered yet counts as quoted. */
-export function profitOf(charges: ShipmentCharge[]) {
-  const sum = (f: (c: ShipmentCharge) => number) => charges.reduce((n, c) => n + f(c), 0);
-  const figures = (sell: number, buy: number) => ({ sell_minor: sell, buy_minor: buy, profit_minor: sell - buy, margin_pct: sell > 0 ? ratioPct(sell - buy, sell) : null });
-  return {
-    quoted: figures(sum((c) => c.quoted_sell_minor), sum((c) => c.quoted_buy_minor)),
-    actual: figures(sum((c) => c.actual_sell_minor ?? c.quoted_sell_minor), sum((c) => c.actual_buy_minor ?? c.quoted_buy_minor)),
-  };
-}
-
 /**
  * Makes the tasks of the organisation's active templates for a new booking or shipment: those of
  * its mode and those for any mode, due from their anchor (null while the anchor is unknown).
@@ -51,25 +45,101 @@ export async function attachTasks(tx: Tx, organisationId: string, subject: { boo
      where organisation_id = ${organisationId} and active and attach_to = ${attachTo} and (mode is null or mode = ${mode})
      order by offset_days, title`);
   if (templates.length === 0) return;
+  const days = { created: utcDay(anchors.created), etd: utcDay(anchors.etd), eta: utcDay(anchors.eta) };
   await tx.insert(tasksTable).values(templates.map((t) => ({
     organisation_id: organisationId, id: uuidv7(), title: t.title, description: t.description, status: 'todo', priority: t.priority,
-    due_on: dueDay(anchors, t.anchor, t.offset_days), assignee_user_id: t.assignee_user_id, template_id: t.id,
+    due_on: dueDay(days, t.anchor, t.offset_days), assignee_user_id: t.assignee_user_id, template_id: t.id,
     booking_id: subject.booking_id ?? null, shipment_id: subject.shipment_id ?? null,
   })));
 }
 
+/** Times of a leg or cut-off as ISO instants in UTC, whatever offset they were written with. */
+export const instantsOfLeg = (l: TransportLeg): TransportLeg => ({ ...l, etd: l.etd && new Date(l.etd).toISOString(), eta: l.eta && new Date(l.eta).toISOString() });
+export const instantOfCutOff = (c: CutOff): CutOff => ({ ...c, at: new Date(c.at).toISOString() });
+
+/** A shipment's or booking's departure and arrival as the tasks count from them: its ETD and ETA, or its transport plan's first ETD and last ETA. */
+export const anchorsOfLegs = (legs: { etd: string | null; eta: string | null }[]) => ({ etd: legs[0]?.etd ?? null, eta: legs.at(-1)?.eta ?? null });
+
 /**
- * Moves the open tasks of a shipment that count from its ETD or ETA to the new dates (the
- * template's offset from the anchor); done and cancelled tasks keep theirs.
+ * Moves the open tasks that count from a departure or arrival (their template's anchor, `etd` or
+ * `eta`) to the dates given, by the template's offset, in UTC days: a shipment's tasks and those
+ * of the booking it came from (`shipment_id` with `booking_id`), or a booking's alone. A date
+ * taken away takes the due day with it; tasks counted from creation, tasks written by hand, and
+ * done or cancelled ones keep theirs. Answers how many moved.
  */
-export async function reanchorTasks(tx: Tx, organisationId: string, shipmentId: string) {
-  await tx.execute(sql`
-    update tasks t set due_on = (case tt.anchor when 'etd' then s.etd else s.eta end)::date + tt.offset_days, updated_at = now()
-      from task_templates tt, shipments s
-     where t.organisation_id = ${organisationId} and t.shipment_id = ${shipmentId} and t.status in ('todo', 'in_progress')
+export async function reanchorTasks(tx: Tx, organisationId: string, subject: { shipment_id?: string | null; booking_id?: string | null }, anchors: { etd: Date | string | null; eta: Date | string | null }): Promise<number> {
+  const etd = utcDay(anchors.etd);
+  const eta = utcDay(anchors.eta);
+  const owners = [
+    subject.shipment_id ? sql`t.shipment_id = ${subject.shipment_id}` : null,
+    subject.booking_id ? sql`t.booking_id = ${subject.booking_id}` : null,
+  ].filter((x) => x !== null);
+  if (owners.length === 0) return 0;
+  const moved = await rowsOf<{ id: string }>(tx, sql`
+    update tasks t set due_on = (case tt.anchor when 'etd' then ${etd}::date else ${eta}::date end) + tt.offset_days, updated_at = now()
+      from task_templates tt
+     where t.organisation_id = ${organisationId} and (${sql.join(owners, sql` or `)}) and t.status in ('todo', 'in_progress')
        and tt.organisation_id = t.organisation_id and tt.id = t.template_id and tt.anchor in ('etd', 'eta')
-       and s.organisation_id = t.organisation_id and s.id = t.shipment_id
-       and (case tt.anchor when 'etd' then s.etd else s.eta end) is not null`);
+       and t.due_on is distinct from (case tt.anchor when 'etd' then ${etd}::date else ${eta}::date end) + tt.offset_days
+    returning t.id`);
+  return moved.length;
+}
+
+/** A closed or cancelled shipment does not change any more (409 shipment_closed). */
+export function refuseClosed(s: Pick<ShipmentRow, 'status'>) {
+  if (s.status === 'closed' || s.status === 'cancelled') throw new AppError(409, 'shipment_closed', `The shipment is ${s.status}: it does not change any more.`);
+}
+
+/**
+ * Changes a shipment's details (locked by the caller): only the fields given, and only those that
+ * differ are written and audited, with their values before and after. The planned ETD is kept
+ * once the shipment left, the ETA once it arrived (409 not_editable); the arrival may not come
+ * before the departure, as sent or as kept (422). The first leg's ETD and the last leg's ETA move
+ * with the shipment's when they were the same; a date typed by staff is the newest estimate; the
+ * tasks counted from the dates move with them. Answers the fields that changed.
+ */
+export async function editShipment(tx: Tx, s: ShipmentRow, actorId: string | null, body: ShipmentPatch): Promise<string[]> {
+  refuseClosed(s);
+  const next: Record<string, unknown> = { ...body };
+  if (body.etd !== undefined) next.etd = body.etd ? new Date(body.etd) : null;
+  if (body.eta !== undefined) next.eta = body.eta ? new Date(body.eta) : null;
+  if (body.legs) next.legs = body.legs.map(instantsOfLeg);
+  if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+  // Timestamps come back as Dates or strings depending on the driver: compare instants.
+  const stored: Record<string, unknown> = { ...s, etd: s.etd && new Date(s.etd), eta: s.eta && new Date(s.eta) };
+  // The plan follows the dates it began and ended with: the first leg's departure and the last leg's arrival.
+  if (!body.legs && s.legs.length && (next.etd !== undefined || next.eta !== undefined)) {
+    const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());
+    const legs = s.legs.map((l) => ({ ...l }));
+    const [first, last] = [legs[0], legs[legs.length - 1]];
+    if (next.etd !== undefined && same(first.etd, stored.etd)) first.etd = (next.etd as Date | null)?.toISOString() ?? null;
+    if (next.eta !== undefined && same(last.eta, stored.eta)) last.eta = (next.eta as Date | null)?.toISOString() ?? null;
+    next.legs = legs;
+  }
+  const change = changesOf(stored, next, SHIPMENT_EDIT_FIELDS);
+  if (change.fields.length === 0) return [];
+  for (const date of ['etd', 'eta'] as const) {
+    if (change.fields.includes(date) && !mayEditShipment(s.status, date)) {
+      const what = date === 'etd' ? 'left: its departure' : 'arrived: its arrival';
+      throw new AppError(409, 'not_editable', `The shipment has ${what} happened and is no longer planned.`, { [date]: 'It has happened.' });
+    }
+  }
+  // The dates kept and the dates sent, in order (both may not have been sent).
+  const etd = (next.etd === undefined ? stored.etd : next.etd) as Date | null;
+  const eta = (next.eta === undefined ? stored.eta : next.eta) as Date | null;
+  if (etd && eta && eta < etd) throw new AppError(422, 'validation_failed', 'The arrival comes before the departure.', { [change.fields.includes('eta') ? 'eta' : 'etd']: VALIDATION_MESSAGES.arrival_before_departure });
+  const now = new Date();
+  const set: Record<string, unknown> = Object.fromEntries(change.fields.map((k) => [k, next[k]]));
+  // A date typed by staff is the newest estimate: a carrier's older one does not undo it (docs/product.md#tracking).
+  if (change.fields.includes('etd')) set.etd_recorded_at = etd ? now : null;
+  if (change.fields.includes('eta')) {
+    set.eta_recorded_at = eta ? now : null;
+    if (!s.eta_planned && eta) set.eta_planned = eta;
+  }
+  await tx.update(shipments).set({ ...set, updated_at: now } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
+  const moved = change.fields.includes('etd') || change.fields.includes('eta') ? await reanchorTasks(tx, s.organisation_id, { shipment_id: s.id, booking_id: s.booking_id }, { etd, eta }) : 0;
+  await audit(tx, s.organisation_id, actorId, 'shipments', 'update', s.id, { ...change, tasks_moved: moved });
+  return change.fields;
 }
 
 /** Tells the shipment's followers (but not who did it) that something happened to it. */
@@ -135,7 +205,7 @@ export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof no
   if (Object.keys(set).length) {
     await tx.update(shipments).set({ ...set, updated_at: new Date() } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
     Object.assign(s, set);
-    if ('etd' in set || 'eta' in set) await reanchorTasks(tx, s.organisation_id, s.id);
+    if ('etd' in set || 'eta' in set) await reanchorTasks(tx, s.organisation_id, { shipment_id: s.id, booking_id: s.booking_id }, { etd: s.etd, eta: s.eta });
   }
   // Actual departures and arrivals move the shipment on (a departure of a booked one, an arrival of one under way).
   if (e.event_type === 'TRANSPORT' && e.classifier === 'ACT') {
@@ -170,7 +240,11 @@ export function presentSummary(s: ShipmentRow): ShipmentSummary {
   };
 }
 
-export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
+export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'place_names' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
+
+/** Every UN/LOCODE a shipment names: its route, places and the ends of its legs. */
+export const placesOf = (s: Pick<ShipmentRow, 'origin' | 'destination' | 'place_of_receipt' | 'pol' | 'pod' | 'place_of_delivery' | 'legs'>): string[] =>
+  [...new Set([s.origin, s.destination, s.place_of_receipt, s.pol, s.pod, s.place_of_delivery, ...s.legs.flatMap((l) => [l.from, l.to])].filter((c): c is string => Boolean(c)))];
 
 export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipment {
   return {
@@ -179,7 +253,8 @@ export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipmen
     ...profitOf(s.charges),
     booking_id: s.booking_id,
     client: s.client_type && s.client_id ? { type: s.client_type, id: s.client_id } : null,
-    incoterm: s.incoterm, shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
+    incoterm: s.incoterm, place_of_receipt: s.place_of_receipt, pol: s.pol, pod: s.pod, place_of_delivery: s.place_of_delivery,
+    shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
     carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight, legs: s.legs, cut_offs: s.cut_offs, packages: s.packages, goods_description: s.goods_description,
     free_days: s.free_days, currency: s.currency, charges: s.charges,
     tracking_link: { active: Boolean(s.tracking_hash), shows: s.tracking_hash ? (s.tracking_shows ?? null) : null },

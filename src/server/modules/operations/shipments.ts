@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
   chargesBody, containerBody, containerSchema, eventBody, eventSchema, shipmentCreateBody, shipmentListQuery, shipmentPageSchema, shipmentPatchBody,
-  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody, type Container, type FynDocument,
+  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody, type Container,
 } from '#shared/api/operations.ts';
 import { ACTIVE_SHIPMENT_STATUSES, nextSignoff } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -17,11 +17,11 @@ import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
-import { presentDocument, type DocumentRow } from './documents.ts';
+import { documentStates, presentDocument, type DocumentRow } from './documents.ts';
 import {
-  applyEvent, attachTasks, isoOf, loadShipment, moveShipment, normaliseEvent, presentEvent, presentShipment, presentSummary, reanchorTasks, shipmentNumbers, type EventRow, type ShipmentRow,
+  applyEvent, attachTasks, editShipment, instantOfCutOff, instantsOfLeg, isoOf, loadShipment, moveShipment, normaliseEvent, placesOf, presentEvent, presentShipment, presentSummary, refuseClosed, shipmentNumbers, type EventRow, type ShipmentRow,
 } from './service.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, changesOf } from '../../lib/audit.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(shipmentSchema) };
@@ -55,17 +55,18 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const org = m.organisation.id;
     const [containers, docs, tasks, [counts], [booking], places] = await Promise.all([
       containersOf(org, id),
-      rowsOf<DocumentRow & { reference: string | null }>(db, sql`select d.*, ${s.number}::text as reference from documents d where d.organisation_id = ${org} and d.shipment_id = ${id} order by d.created_at desc, d.id desc`),
+      rowsOf<DocumentRow & { reference: string | null }>(db, sql`select d.*, ${s.number}::text as reference from documents d where d.organisation_id = ${org} and d.shipment_id = ${id} order by d.created_at desc, d.version desc, d.id desc`),
       rowsOf<{ id: string; title: string; status: string; priority: string; due_on: string | null; assignee_user_id: string | null }>(db, sql`
         select id, title, status, priority, due_on::text as due_on, assignee_user_id from tasks where organisation_id = ${org} and shipment_id = ${id} order by due_on nulls last, title`),
       rowsOf<{ open: number }>(db, sql`select count(*)::int as open from shipment_exceptions where organisation_id = ${org} and shipment_id = ${id} and status = 'open'`),
       s.booking_id ? rowsOf<{ number: string }>(db, sql`select number from bookings where organisation_id = ${org} and id = ${s.booking_id}`) : Promise.resolve([]),
-      placeNames(db, [s.origin, s.destination], s.mode),
+      placeNames(db, placesOf(s), s.mode),
     ]);
+    const states = await documentStates(db, s, docs);
     return {
       data: presentShipment(s, {
-        booking_number: booking?.number ?? null, origin_name: places[s.origin] ?? null, destination_name: places[s.destination] ?? null,
-        containers, documents: docs.map((d) => presentDocument(d)) as FynDocument[], tasks, open_exceptions: counts.open, following: s.followers.includes(m.user.id),
+        booking_number: booking?.number ?? null, origin_name: places[s.origin] ?? null, destination_name: places[s.destination] ?? null, place_names: places,
+        containers, documents: docs.map((d) => ({ ...presentDocument(d), ...states.get(d.id)! })), tasks, open_exceptions: counts.open, following: s.followers.includes(m.user.id),
       }),
     };
   }
@@ -85,9 +86,6 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!s) throw notFound('The shipment');
     return s;
   }
-  const refuseClosed = (s: ShipmentRow) => {
-    if (s.status === 'closed' || s.status === 'cancelled') throw new AppError(409, 'shipment_closed', `The shipment is ${s.status}: it does not change any more.`);
-  };
 
   api.get('/api/shipments', {
     config: { access: 'operations.view' },
@@ -161,7 +159,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx.insert(shipments).values({
         organisation_id: m.organisation.id, id, ...refs, mode: b.mode, client_type: b.client?.type ?? null, client_id: b.client?.id ?? null, client_name: clientName,
         shipper: b.shipper, consignee: b.consignee, notify_party: b.notify_party, origin: b.origin, destination: b.destination, incoterm: b.incoterm,
-        master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs, cut_offs: b.cut_offs, packages: b.packages,
+        place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: b.cut_offs.map(instantOfCutOff), packages: b.packages,
         goods_description: b.goods_description, etd: b.etd ? new Date(b.etd) : null, eta: b.eta ? new Date(b.eta) : null, eta_planned: b.eta ? new Date(b.eta) : null,
         free_days: b.free_days, currency: b.currency, charges: b.charges, followers: [m.user.id], owner_user_id: m.user.id, created_by: m.user.id, created_at: now, updated_at: now,
       });
@@ -181,22 +179,15 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.patch('/api/shipments/:id', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'Change a shipment’s parties, route, carriage, dates, cargo or free time (not once closed or cancelled)', params: idParam, body: shipmentPatchBody, response: one },
+    schema: {
+      tags, params: idParam, body: shipmentPatchBody, response: one,
+      summary: 'Change a shipment’s parties, route and places, carriage and master reference, planned ETD/ETA and cut-offs, cargo, goods or free time: only the fields sent; '
+        + 'the tasks counted from its dates move, the change is audited field by field (409 shipment_closed once closed or cancelled, 409 not_editable for a date that has happened)',
+    },
   }, async (req) => {
     const m = await member(req, 'update');
-    await db.transaction(async (tx) => {
-      const s = await lock(tx, m, req.params.id);
-      refuseClosed(s);
-      const set: Record<string, unknown> = { ...req.body, updated_at: new Date() };
-      if ('etd' in req.body) set.etd = req.body.etd ? new Date(req.body.etd) : null;
-      if ('eta' in req.body) {
-        set.eta = req.body.eta ? new Date(req.body.eta) : null;
-        if (!s.eta_planned && req.body.eta) set.eta_planned = new Date(req.body.eta);
-      }
-      await tx.update(shipments).set(set as never).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
-      if ('etd' in req.body || 'eta' in req.body) await reanchorTasks(tx, m.organisation.id, s.id);
-      await audit(tx, m.organisation.id, m.user.id, 'shipments', 'update', s.id, { fields: Object.keys(req.body) });
-    });
+    const body = req.body;
+    await db.transaction(async (tx) => editShipment(tx, await lock(tx, m, req.params.id), m.user.id, body));
     return answer(m, req.params.id);
   });
 
@@ -237,13 +228,15 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction(async (tx) => {
       const s = await lock(tx, m, req.params.id);
       if (s.signoff_status === 'accounts_signed') throw new AppError(409, 'job_locked', 'Accounts signed this job off: its charges do not change any more.');
+      const change = changesOf({ charges: s.charges }, { charges: req.body.charges }, ['charges']);
+      if (change.fields.length === 0) return;
       const codes = [...new Set(req.body.charges.map((c) => c.charge_code_id).filter((v): v is string => Boolean(v)))];
       if (codes.length) {
         const [{ n }] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from charge_codes where organisation_id = ${m.organisation.id} and id = any(${`{${codes.join(',')}}`}::uuid[])`);
         if (n !== codes.length) throw new AppError(422, 'validation_failed', 'A charge code of the charges is not one of yours.', { charges: 'Unknown charge code.' });
       }
       await tx.update(shipments).set({ charges: req.body.charges, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
-      await audit(tx, m.organisation.id, m.user.id, 'shipments', 'charges', s.id, { lines: req.body.charges.length });
+      await audit(tx, m.organisation.id, m.user.id, 'shipments', 'charges', s.id, { ...change, lines: req.body.charges.length });
     });
     return answer(m, req.params.id);
   });

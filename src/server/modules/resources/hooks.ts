@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { assertMayChangeRole, assertMayCreateRole } from '../organisations/privileges.ts';
 import type { ResourceHooks, TenantTable, Tx } from './register.ts';
 import { reviewCriterionHooks, reviewCycleHooks } from '../hr/performance.ts';
+import { taskHooks } from '../operations/tasks.ts';
 
 /**
  * Built-in roles keep their names; Owner keeps every permission; none of them can be deleted; and
@@ -112,4 +113,5 @@ export const RESOURCE_HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   leads: leadHooks,
   'review-cycles': reviewCycleHooks,
   'review-criteria': reviewCriterionHooks,
+  tasks: taskHooks,
 };

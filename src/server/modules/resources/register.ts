@@ -60,6 +60,8 @@ export type ResourceHooks = {
   beforeInsert?(tx: Tx, organisationId: string, values: Record<string, unknown>): Promise<void>;
   beforeUpdate?(existing: Record<string, unknown>, values: Record<string, unknown>, m: Membership): void;
   beforeDelete?(existing: Record<string, unknown>, m: Membership): void;
+  /** Runs in the write's transaction after a create (`before` null) or update, with the caller (e.g. telling a task's new assignee). */
+  afterWrite?(tx: Tx, m: Membership, row: Record<string, unknown>, before: Record<string, unknown> | null): Promise<void>;
 };
 
 export function registerResource(app: FastifyInstance, ctx: AppContext, d: ResourceDescriptor, table: TenantTable, hooks: ResourceHooks = {}) {
@@ -344,6 +346,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         await checkMembers(tx, m.organisation.id, values);
         const [r] = await tx.insert(table).values({ ...values, organisation_id: m.organisation.id, id } as never).returning(readColumns);
         await audit(tx, m, 'create', id, values);
+        await hooks.afterWrite?.(tx, m, r as Record<string, unknown>, null);
         return r;
       })
       .catch(writeFailure);
@@ -358,10 +361,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const values = req.body as Record<string, unknown>;
     const row = await ctx.database.db
       .transaction(async (tx) => {
-        if (hooks.beforeUpdate) {
+        let before: Record<string, unknown> | null = null;
+        if (hooks.beforeUpdate || hooks.afterWrite) {
           const [existing] = await tx.select(readColumns).from(table).where(and(eq(table.organisation_id, m.organisation.id), eq(table.id, req.params.id)));
           if (!existing) throw notFound('The record');
-          hooks.beforeUpdate(existing as Record<string, unknown>, values, m);
+          before = existing as Record<string, unknown>;
+          hooks.beforeUpdate?.(before, values, m);
         }
         await hooks.beforeWrite?.(tx, m.organisation.id, values, req.params.id);
         await checkMembers(tx, m.organisation.id, values, req.params.id);
@@ -372,6 +377,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
           .returning(readColumns);
         if (!r) throw notFound('The record');
         await audit(tx, m, 'update', req.params.id, values);
+        await hooks.afterWrite?.(tx, m, r as Record<string, unknown>, before);
         return r;
       })
       .catch(writeFailure);

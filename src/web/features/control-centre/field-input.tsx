@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import type { ResourceField } from '#shared/resources/descriptor.ts';
-import { majorOf, minorOf, MoneyError } from '#shared/money/amounts.ts';
-import { isCurrencyCode, minorDigits } from '#shared/money/currency.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 import { countryOptions } from '../../lib/countries.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
@@ -29,32 +28,9 @@ export function FieldInput({
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea {...common} value={text} onChange={onText} autoSize={{ minRows: 3, maxRows: 8 }} />;
-    case 'money': {
-      // Typed in major units ("25,000.00") with the currency's ISO digits, held in minor units (what the API takes).
-      const money = currency && isCurrencyCode(currency) ? currency : 'EUR';
-      const digits = minorDigits(money);
-      return (
-        <InputNumber<string>
-          {...common}
-          stringMode
-          inputMode="decimal"
-          min="0"
-          precision={digits}
-          addonAfter={currency && isCurrencyCode(currency) ? currency : undefined}
-          value={typeof props.value === 'number' ? majorOf(props.value, money) : null}
-          onChange={(v) => {
-            if (v === null || v === '') return props.onChange?.(null);
-            try {
-              props.onChange?.(minorOf(v, money));
-            } catch (e) {
-              // More digits than the currency has, mid-typing: the input rounds them on blur.
-              if (!(e instanceof MoneyError)) throw e;
-            }
-          }}
-          style={{ width: '100%' }}
-        />
-      );
-    }
+    case 'money':
+      // Typed in major units with the currency's ISO digits, held in minor units (what the API takes).
+      return <MoneyInput {...common} value={typeof props.value === 'number' ? props.value : null} onChange={(v) => props.onChange?.(v)} currency={currency} showCurrency />;
     case 'number':
       return (
         <InputNumber

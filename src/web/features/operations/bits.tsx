@@ -1,6 +1,8 @@
 import { Tag, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import type { PermissionAction, PermissionModule } from '#shared/resources/permissions.ts';
 import type { EventClassifier, ExceptionKind, ShipmentStatus, SignoffStatus } from '#shared/operations/model.ts';
 import type { BookingStatus } from '#shared/operations/model.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
@@ -60,15 +62,43 @@ export function DelayTag({ hours }: { hours: number | null }) {
   return <Tag color={hours > 0 ? (hours > 24 ? 'error' : 'warning') : 'success'}>{t('tracking.hours', { value })}</Tag>;
 }
 
-/** The organisation's charge codes by id ("OFR — Ocean freight"), for lines that carry only the code. */
-export function useChargeNames() {
-  const codes = useQuery({
+/** The organisation's charge codes (the first hundred by code), shared by the charge names and the charges editor. */
+export function useChargeCodes() {
+  return useQuery({
     queryKey: ['charge-codes', 'all'],
     queryFn: () => api.list<{ id: string; code: string; name: string }>('/charge-codes', { params: { per_page: 100, sort: 'code' }, silent: true }),
     staleTime: 60_000,
   });
+}
+
+/** The organisation's charge codes by id ("OFR — Ocean freight"), for lines that carry only the code. */
+export function useChargeNames() {
+  const codes = useChargeCodes();
   return (id: string | null) => {
     const c = id ? codes.data?.data.find((x) => x.id === id) : undefined;
     return c ? `${c.code} — ${c.name}` : null;
   };
+}
+
+/**
+ * Whether the user's role grants `module.action`, as the session user says (false while unknown).
+ * Hiding a button is a courtesy, never the check: the server checks every call.
+ */
+export function useCan() {
+  const permissions = useSessionStore((s) => s.user?.permissions);
+  return (module: PermissionModule, action: PermissionAction) => Boolean(permissions?.includes(`${module}.${action}`));
+}
+
+/** Days from `today` to `day` (both `YYYY-MM-DD`): negative when it is past. */
+export const daysBetween = (today: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A due day in the reader's language with how far it is ("18 Dec 2026 · in 3 days", "… · yesterday"),
+ * never shifted by a time zone: a due day is a day, not a moment.
+ */
+export function DueDay({ day, today }: { day: string; today?: string }) {
+  const { i18n } = useOperationsTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const rel = today ? new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' }).format(daysBetween(today, day), 'day') : null;
+  return <time dateTime={day}>{rel ? `${date} · ${rel}` : date}</time>;
 }

@@ -1,35 +1,35 @@
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Row, Select, Skeleton, Space, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Booking } from '#shared/api/operations.ts';
 import { PAYMENT_TERMS } from '#shared/api/operations.ts';
-import { BOOKING_ACTIONS, CUT_OFF_KINDS, mayBooking, type BookingAction } from '#shared/operations/model.ts';
+import { BOOKING_ACTIONS, mayBooking, type BookingAction } from '#shared/operations/model.ts';
 import { formatDecimal } from '#shared/money/format.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
+import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { BookingStatusTag, SHIPMENTS_PATH, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
+import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
 
 const QUOTES_PATH = '/organisation/crm/quotation-management';
 type Act = Exclude<BookingAction, 'edit'>;
-type PartyForm = { name?: string; address?: string; contact?: string; email?: string; phone?: string } | undefined;
 type FormValues = {
-  shipper?: PartyForm; consignee?: PartyForm; notify?: PartyForm; booking_party?: PartyForm;
+  shipper?: PartyValues; consignee?: PartyValues; notify?: PartyValues; booking_party?: PartyValues;
   pol?: string; pod?: string; place_of_receipt?: string; place_of_delivery?: string; carrier_booking_reference?: string; payment_term: 'prepaid' | 'collect';
-  legs: { mode: 'sea' | 'air' | 'road' | 'rail'; from?: string; to?: string; carrier?: string; vessel?: string; voyage?: string; flight?: string; etd?: Dayjs | null; eta?: Dayjs | null }[];
-  cut_offs: { kind: (typeof CUT_OFF_KINDS)[number]; at?: Dayjs | null }[];
+  legs: LegValues[];
+  cut_offs: CutOffValues[];
   charge_terms: ('prepaid' | 'collect')[];
 };
 
-const party = (p: PartyForm) => (p?.name?.trim() ? { name: p.name.trim(), address: p.address || null, contact: p.contact || null, email: p.email || null, phone: p.phone || null } : null);
-const partyValues = (p: Booking['parties']['shipper']) => (p ? { name: p.name, address: p.address ?? '', contact: p.contact ?? '', email: p.email ?? '', phone: p.phone ?? '' } : undefined);
+/** The fields of the booking form, as the API names them (its field errors land on them). */
+const FIELDS = ['shipper', 'consignee', 'notify', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'carrier_booking_reference', 'payment_term', 'legs', 'cut_offs', 'charge_terms'];
 
 /**
  * crm/quotation-management/booking/{bookingId}: a booking as the accepted quote made it, completed
@@ -42,7 +42,6 @@ export function BookingScreen() {
   const client = useQueryClient();
   const booking = useQuery({ queryKey: operationsKeys.booking(bookingId), queryFn: () => operationsApi.booking(bookingId) });
   const [form] = Form.useForm<FormValues>();
-  const legModes = Form.useWatch('legs', form)?.map((l) => l?.mode);
   const [busy, setBusy] = useState<Act | 'save' | null>(null);
   const [asking, setAsking] = useState<Act | null>(null);
   const [answer, setAnswer] = useState('');
@@ -76,17 +75,19 @@ export function BookingScreen() {
     setBusy('save');
     try {
       const next = await operationsApi.updateBooking(bookingId, {
-        shipper: party(values.shipper), consignee: party(values.consignee), notify: party(values.notify), booking_party: party(values.booking_party),
+        shipper: partyOf(values.shipper), consignee: partyOf(values.consignee), notify: partyOf(values.notify), booking_party: partyOf(values.booking_party),
         pol: values.pol ?? null, pod: values.pod ?? null, place_of_receipt: values.place_of_receipt ?? null, place_of_delivery: values.place_of_delivery ?? null,
         carrier_booking_reference: values.carrier_booking_reference || null, payment_term: values.payment_term,
-        legs: (values.legs ?? []).map((l) => ({ ...l, carrier: l.carrier || null, vessel: l.vessel || null, voyage: l.voyage || null, flight: l.flight || null, etd: l.etd?.toISOString() ?? null, eta: l.eta?.toISOString() ?? null })),
-        cut_offs: (values.cut_offs ?? []).filter((c) => c.at).map((c) => ({ kind: c.kind, at: c.at!.toISOString() })),
+        legs: legsOf(values.legs),
+        cut_offs: cutOffsOf(values.cut_offs),
         charge_terms: values.charge_terms,
       });
       done(next);
       feedback().message.success(t('bookings.saved'));
     } catch (e) {
-      showFailure(e);
+      if (isApiFailure(e) && applyFieldErrors(form, e, FIELDS)) return;
+      if (isApiFailure(e) && e.code === 'invalid_transition') feedback().message.error(t('bookings.no_longer_editable'));
+      else showFailure(e);
     } finally {
       setBusy(null);
     }
@@ -95,6 +96,7 @@ export function BookingScreen() {
   if (booking.isPending) return <section className="fyn-page"><RouteTitle /><Skeleton active /></section>;
   if (!b) return <section className="fyn-page"><RouteTitle /><Empty description={t('bookings.not_found')} /></section>;
   const editable = mayBooking('edit', b.status);
+  const placeName = (code: string | null | undefined) => (code ? { code, name: b.place_names[code] ?? code } : undefined);
   const actionButton = (action: Act, primary = false) =>
     (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
       <Button key={action} type={primary ? 'primary' : 'default'} danger={action === 'reject' || action === 'cancel'} loading={busy === action}
@@ -105,15 +107,7 @@ export function BookingScreen() {
 
   const partyCard = (name: 'shipper' | 'consignee' | 'notify' | 'booking_party') => (
     <Col xs={24} md={12} key={name}>
-      <Card size="small" title={t(`bookings.parties.${name}`)}>
-        <Form.Item name={[name, 'name']} label={t('bookings.party.name')}><Input disabled={!editable} /></Form.Item>
-        <Form.Item name={[name, 'address']} label={t('bookings.party.address')}><Input.TextArea rows={2} disabled={!editable} /></Form.Item>
-        <Space.Compact block>
-          <Form.Item name={[name, 'contact']} label={t('bookings.party.contact')} style={{ flex: 1 }}><Input disabled={!editable} /></Form.Item>
-          <Form.Item name={[name, 'email']} label={t('bookings.party.email')} style={{ flex: 1 }}><Input type="email" disabled={!editable} /></Form.Item>
-          <Form.Item name={[name, 'phone']} label={t('bookings.party.phone')} style={{ flex: 1 }}><Input disabled={!editable} /></Form.Item>
-        </Space.Compact>
-      </Card>
+      <PartyFields name={name} title={t(`bookings.parties.${name}`)} disabled={!editable} />
     </Col>
   );
 
@@ -134,9 +128,10 @@ export function BookingScreen() {
           </Space>
         </Space>
         {b.shipment_id && (
-          <Alert type="success" showIcon message={<span>{t('bookings.shipment_made')} <Link to={`${SHIPMENTS_PATH}/${b.shipment_id}`}>{b.shipment_number}</Link></span>} />
+          <Alert type="success" showIcon title={<span>{t('bookings.shipment_made')} <Link to={`${SHIPMENTS_PATH}/${b.shipment_id}`}>{b.shipment_number}</Link></span>}
+            description={b.status === 'confirmed' ? t('bookings.edit_on_shipment') : undefined} />
         )}
-        {b.reason && <Alert type="warning" showIcon message={`${t('bookings.reason')}: ${b.reason}`} />}
+        {b.reason && <Alert type="warning" showIcon title={`${t('bookings.reason')}: ${b.reason}`} />}
         <Card size="small">
           <Descriptions size="small" column={{ xs: 1, md: 3 }}>
             <Descriptions.Item label={t('bookings.client')}>{b.client.name}</Descriptions.Item>
@@ -164,8 +159,8 @@ export function BookingScreen() {
             shipper: partyValues(b.parties.shipper), consignee: partyValues(b.parties.consignee), notify: partyValues(b.parties.notify), booking_party: partyValues(b.parties.booking_party),
             pol: b.pol ?? undefined, pod: b.pod ?? undefined, place_of_receipt: b.place_of_receipt ?? undefined, place_of_delivery: b.place_of_delivery ?? undefined,
             carrier_booking_reference: b.carrier_booking_reference ?? '', payment_term: b.payment_term,
-            legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '', etd: l.etd ? dayjs(l.etd) : null, eta: l.eta ? dayjs(l.eta) : null })),
-            cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: dayjs(c.at) })),
+            legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '' })),
+            cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: c.at })),
             charge_terms: b.charges.map((c) => c.payment ?? b.payment_term),
           }}
         >
@@ -175,7 +170,7 @@ export function BookingScreen() {
               <Row gutter={16}>
                 {(['place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const).map((name) => (
                   <Col xs={24} md={6} key={name}>
-                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={b[name] ? { code: b[name]!, name: b[name]! } : undefined} /></Form.Item>
+                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={placeName(b[name])} /></Form.Item>
                   </Col>
                 ))}
                 <Col xs={24} md={6}>
@@ -189,42 +184,10 @@ export function BookingScreen() {
               </Row>
             </Card>
             <Card size="small" title={t('bookings.transport_plan')}>
-              <Form.List name="legs">
-                {(fields, { add, remove }) => (
-                  <>
-                    {fields.map((field) => (
-                      <Row gutter={8} key={field.key} align="bottom">
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'mode']} label={t('bookings.leg.mode')}><Select options={['sea', 'air', 'road', 'rail'].map((m) => ({ value: m, label: t(`bookings.leg.modes.${m}`) }))} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'from']} label={t('bookings.leg.from')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.from')} mode={legModes?.[field.name]} initial={b.legs[field.name] ? { code: b.legs[field.name].from, name: b.legs[field.name].from } : undefined} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'to']} label={t('bookings.leg.to')} rules={[{ required: true, message: t('bookings.required') }]}><LocationPicker aria-label={t('bookings.leg.to')} mode={legModes?.[field.name]} initial={b.legs[field.name] ? { code: b.legs[field.name].to, name: b.legs[field.name].to } : undefined} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'carrier']} label={t('bookings.leg.carrier')}><Input /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'vessel']} label={t('bookings.leg.vessel')}><Input /></Form.Item></Col>
-                        <Col xs={12} md={2}><Form.Item name={[field.name, 'voyage']} label={t('bookings.leg.voyage')}><Input /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'etd']} label={t('bookings.leg.etd')}><DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
-                        <Col xs={12} md={3}><Form.Item name={[field.name, 'eta']} label={t('bookings.leg.eta')}><DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
-                        <Col xs={24} md={1}><Form.Item><Button aria-label={t('bookings.remove')} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Form.Item></Col>
-                      </Row>
-                    ))}
-                    <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ mode: b.mode === 'air' ? 'air' : b.mode.startsWith('road') ? 'road' : b.mode === 'rail' ? 'rail' : 'sea' })}>{t('bookings.add_leg')}</Button>
-                  </>
-                )}
-              </Form.List>
+              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} />
             </Card>
             <Card size="small" title={t('bookings.cut_offs')}>
-              <Form.List name="cut_offs">
-                {(fields, { add, remove }) => (
-                  <>
-                    {fields.map((field) => (
-                      <Space key={field.key} align="baseline" wrap>
-                        <Form.Item name={[field.name, 'kind']}><Select style={{ width: 200 }} aria-label={t('bookings.cut_off_kind')} options={CUT_OFF_KINDS.map((k) => ({ value: k, label: t(`bookings.cut_off_kinds.${k}`) }))} /></Form.Item>
-                        <Form.Item name={[field.name, 'at']}><DatePicker showTime format="YYYY-MM-DD HH:mm" aria-label={t('bookings.cut_off_at')} /></Form.Item>
-                        <Button aria-label={t('bookings.remove')} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
-                      </Space>
-                    ))}
-                    <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ kind: 'documentation', at: null })}>{t('bookings.add_cut_off')}</Button>
-                  </>
-                )}
-              </Form.List>
+              <CutOffsFields />
             </Card>
             <Card size="small" title={t('bookings.charges')}>
               <DataTable

@@ -17,6 +17,7 @@ const shipment = {
   client_name: 'Harrogate Home & Garden Ltd', origin: 'CNSHA', destination: 'GBFXT', etd: '2026-11-14T14:00:00.000Z', eta: '2026-12-18T06:00:00.000Z',
   eta_planned: '2026-12-16T06:00:00.000Z', atd: '2026-11-14T14:00:00.000Z', ata: null, delay_hours: 48, last_event: { code: 'DEPA', classifier: 'ACT', location: 'CNSHA', occurred_at: '2026-11-14T14:00:00.000Z' },
   created_at: '2026-11-07T09:00:00.000Z', booking_id: 'b1', booking_number: 'B-2026-00001', client: null, origin_name: 'Shanghai', destination_name: 'Felixstowe', incoterm: 'FOB',
+  place_of_receipt: null, pol: 'CNSHA', pod: 'GBFXT', place_of_delivery: null, place_names: { CNSHA: 'Shanghai', GBFXT: 'Felixstowe' },
   shipper: party('上海东方家具制造有限公司'), consignee: party('Harrogate Home & Garden Ltd'), notify_party: null, carrier: 'COSCO Shipping Lines', vessel: 'COSCO Shipping Aries', voyage: '056W', flight: null,
   legs: [], cut_offs: [], packages: [], goods_description: 'Garden furniture', free_days: 7, currency: 'GBP',
   charges: [{ charge_code_id: null, description: 'Ocean freight', quoted_sell_minor: 370000, quoted_buy_minor: 300000, actual_sell_minor: null, actual_buy_minor: 312550, payment: 'prepaid' }],
@@ -43,7 +44,7 @@ describe('shipment page (with its id)', () => {
     expect(screen.getByText('+48 h')).toBeTruthy();
     expect(screen.getByRole('link', { name: '1 open exception on this shipment' }).getAttribute('href')).toBe('/exceptions?shipment=s1');
     await userEvent.click(screen.getByRole('tab', { name: /Containers/ }));
-    await userEvent.type(screen.getByLabelText('Container number'), 'MSCU1234565');
+    await userEvent.type(await screen.findByLabelText('Container number'), 'MSCU1234565');
     await userEvent.type(screen.getByLabelText('Size and type'), '45G1');
     await userEvent.click(screen.getByRole('button', { name: 'Add container' }));
     expect(await screen.findByText('The check digit does not match: check the number')).toBeTruthy();
@@ -59,7 +60,12 @@ describe('shipment page (with its id)', () => {
     api.get.mockResolvedValue(shipment);
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Costs and revenue' }));
-    const actual = [...document.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === 'Actual') as HTMLElement;
+    // The tab loads when first opened.
+    const actual = await waitFor(() => {
+      const card = [...document.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === 'Actual');
+      if (!card) throw new Error('The Actual card is not there yet.');
+      return card as HTMLElement;
+    });
     expect(within(actual).getByText('£3,125.50')).toBeTruthy();
     expect(within(actual).getByText(/£574\.50/)).toBeTruthy();
   });
@@ -74,7 +80,7 @@ describe('booking page', () => {
   it('confirms a received booking with the carrier’s reference and links the shipment it opened', async () => {
     const booking = {
       id: 'b1', number: 'B-2026-00007', status: 'received', quote_id: 'q1', quote_number: 'Q-2026-00011', client: { type: 'native_organisation', id: 'n1', name: 'Harrogate Home & Garden Ltd' },
-      contact_id: null, mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNNGB', destination: 'GBSOU', origin_name: 'Ningbo', destination_name: 'Southampton',
+      contact_id: null, mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNNGB', destination: 'GBSOU', origin_name: 'Ningbo', destination_name: 'Southampton', place_names: {},
       parties: { shipper: null, consignee: null, notify: null, booking_party: null }, pol: null, pod: null, place_of_receipt: null, place_of_delivery: null,
       cargo: [], equipment: [{ iso_type: '45G1', count: 1 }], confirmed_equipment: [], legs: [], cut_offs: [], payment_term: 'prepaid', carrier_booking_reference: null,
       currency: 'GBP', charges: [], sell_minor: 256531, reason: null, shipment_id: null, shipment_number: null, created_at: '2026-11-25T11:30:00.000Z', updated_at: '2026-11-25T11:30:00.000Z',

@@ -1,108 +1,197 @@
-import { Card, Col, Empty, Row, Segmented, Select, Space, Statistic, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { TASK_STATUSES } from '#shared/resources/work-records.ts';
+import { Badge, Button, Drawer, Empty, Flex, Input, Pagination, Segmented, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { CheckOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { BoardTask } from '#shared/api/operations.ts';
+import type { TaskScope, TaskState } from '#shared/operations/model.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
-import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
+import { onLive } from '../../lib/live.ts';
+import { localDay, operationsApi, operationsKeys, type TaskFilters } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { BOOKINGS_PATH, DueDay, SHIPMENTS_PATH, useCan } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
-import { BOOKINGS_PATH, SHIPMENTS_PATH } from './bits.tsx';
-import { Link } from 'react-router';
 
-type Task = { id: string; title: string; description: string | null; status: string; priority: string; due_on: string | null; assignee_user_id: string | null; shipment_id: string | null; booking_id: string | null; created_at: string };
-type Scope = 'mine' | 'team';
+// The new-task form loads when it is first opened.
+const TaskForm = lazy(async () => ({ default: (await import('./task-form.tsx')).TaskForm }));
+
+const PRIORITY_COLOURS: Record<BoardTask['priority'], string> = { urgent: 'error', high: 'warning', normal: 'default', low: 'default' };
+const PAGE_SIZES = [25, 50, 100];
+
+/** The colleagues a task may be given to (the staff list; empty without `staff.view`). */
+function useColleagues() {
+  return useQuery({
+    queryKey: ['staff', 'all'],
+    queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []),
+    staleTime: 60_000,
+  });
+}
 
 /**
- * /task-assignment: the checklists the templates attached to bookings and shipments (and tasks
- * written by hand), mine or the team's, by status; assign, reassign and move them on here.
+ * /task-assignment: tasks of the checklists and written by hand, mine, my team's (my department)
+ * or all of them as the role allows; open, overdue or done, due this week, searched; one page at a
+ * time from the server with its counts. Create, assign and reassign, complete and reopen here; a
+ * task given to me appears without a reload.
  */
 export function TasksScreen() {
   const { t } = useOperationsTranslation();
   const client = useQueryClient();
+  const can = useCan();
   const me = useSessionStore((s) => s.user?.id ?? null);
-  const [scope, setScope] = useState<Scope>('mine');
-  const [status, setStatus] = useState<string>('open');
-  const meta = useQuery({ queryKey: operationsKeys.taskMeta(scope), queryFn: () => operationsApi.taskMeta(scope) });
-  const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []) });
-  const params = {
-    per_page: 100, sort: 'due_on',
-    ...(scope === 'mine' && me && { 'filter[assignee_user_id]': me }),
-    ...(status !== 'open' && status !== 'all' && { 'filter[status]': status }),
-  };
-  const tasks = useQuery({ queryKey: ['tasks', 'list', scope, status, me], queryFn: () => api.list<Task>('/tasks', { params: { ...params, sort: '-created_at' } }) });
-  const rows = (tasks.data?.data ?? [])
-    .filter((x) => status !== 'open' || x.status === 'todo' || x.status === 'in_progress')
-    .sort((a, b) => (a.due_on ?? '9999').localeCompare(b.due_on ?? '9999'));
-  const today = new Date().toISOString().slice(0, 10);
+  const [filters, setFilters] = useState<TaskFilters>({ scope: 'mine', state: 'open', due_this_week: false, q: '', page: 1, per_page: 25 });
+  const [term, setTerm] = useState('');
+  const q = useDebounced(term.trim());
+  const [creating, setCreating] = useState(false);
+  const shown = { ...filters, q };
+  const board = useQuery({ queryKey: operationsKeys.taskBoard(shown), queryFn: () => operationsApi.taskBoard(shown), placeholderData: keepPreviousData });
+  const staff = useColleagues();
+  const meta = board.data?.meta;
+  const set = (patch: Partial<TaskFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const refresh = () => void client.invalidateQueries({ queryKey: ['tasks'] });
 
-  async function assign(task: Task, userId: string) {
+  // A task given to me (or anything of the board) arrives live: the board reads itself again.
+  useEffect(
+    () => onLive((e) => {
+      if (e.type === 'notification' && e.data.type === 'task_assigned') {
+        refresh();
+        feedback().message.info(t('tasks.new_for_you'));
+      }
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  async function act(task: BoardTask, call: () => Promise<unknown>, done: string) {
     try {
-      await operationsApi.assignTask(task.id, userId);
-      feedback().message.success(t('tasks.assigned'));
+      await call();
+      feedback().message.success(t(done, { title: task.title }));
       refresh();
     } catch (e) {
       showFailure(e);
     }
   }
-  async function move(task: Task, next: string) {
-    try {
-      await api.patch(`/tasks/${task.id}`, { status: next });
-      refresh();
-    } catch (e) {
-      showFailure(e);
-    }
-  }
-  const m = meta.data;
+  const mayWork = (x: BoardTask) => can('operations', 'update') || x.assignee?.id === me;
+  const counts = meta?.counts;
+  const scopes = meta?.scopes ?? ['mine'];
+  const stateLabel = (s: TaskState) => (
+    <Space size={6}>{t(`tasks.states.${s}`)}<Badge count={counts?.[s] ?? 0} showZero overflowCount={999} color={s === 'overdue' && counts?.overdue ? '#cf1322' : '#8c8c8c'} /></Space>
+  );
+
   return (
     <section className="fyn-page">
       <RouteTitle />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <Segmented<Scope> aria-label={t('tasks.scope')} value={scope} onChange={setScope} options={[{ value: 'mine', label: t('tasks.mine') }, { value: 'team', label: t('tasks.team') }]} />
-        <Row gutter={[16, 16]}>
-          {(['todo', 'in_progress', 'done'] as const).map((s) => (
-            <Col xs={12} md={4} key={s}><Card size="small"><Statistic title={t(`tasks.status.${s}`)} value={m?.by_status[s] ?? 0} loading={meta.isPending} /></Card></Col>
-          ))}
-          <Col xs={12} md={4}><Card size="small"><Statistic title={t('tasks.due_today')} value={m?.due_today ?? 0} loading={meta.isPending} /></Card></Col>
-          <Col xs={12} md={4}><Card size="small"><Statistic title={t('tasks.overdue')} value={m?.overdue ?? 0} valueStyle={m?.overdue ? { color: '#cf1322' } : undefined} loading={meta.isPending} /></Card></Col>
-        </Row>
-        <Segmented aria-label={t('tasks.status_label')} value={status} onChange={setStatus}
-          options={[{ value: 'open', label: t('tasks.open') }, ...TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.status.${s}`) })), { value: 'all', label: t('tasks.all') }]} />
-        <DataTable<Task>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Segmented<TaskScope>
+            aria-label={t('tasks.scope')}
+            value={filters.scope}
+            onChange={(scope) => set({ scope })}
+            options={(['mine', 'team', 'all'] as const).map((s) => ({
+              value: s,
+              disabled: Boolean(meta) && !scopes.includes(s),
+              label: s === 'team' && meta?.department ? t('tasks.scopes.team_of', { department: meta.department.name }) : t(`tasks.scopes.${s}`),
+              title: meta && !scopes.includes(s) ? t(s === 'team' ? 'tasks.scopes.no_team' : 'tasks.scopes.not_allowed') : undefined,
+            }))}
+          />
+          {can('operations', 'create') && <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setCreating(true)}>{t('tasks.new')}</Button>}
+        </Flex>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Segmented<TaskState>
+            aria-label={t('tasks.status_label')}
+            value={filters.state}
+            onChange={(state) => set({ state })}
+            options={(['open', 'overdue', 'done'] as const).map((s) => ({ value: s, label: stateLabel(s) }))}
+          />
+          <Space wrap>
+            <Space size={8}>
+              <Switch id="due-this-week" checked={filters.due_this_week} onChange={(due_this_week) => set({ due_this_week })} />
+              <label htmlFor="due-this-week">{t('tasks.due_this_week', { count: counts?.due_this_week ?? 0 })}</label>
+            </Space>
+            <Input.Search allowClear aria-label={t('tasks.search')} placeholder={t('tasks.search')} value={term} onChange={(e) => { setTerm(e.target.value); setFilters((f) => ({ ...f, page: 1 })); }} style={{ width: 240 }} />
+          </Space>
+        </Flex>
+        <DataTable<BoardTask>
           aria-label={t('tasks.list')}
-          rows={rows}
+          rows={board.data?.data ?? []}
           rowKey={(x) => x.id}
-          loading={tasks.isFetching}
-          empty={<Empty description={scope === 'mine' ? t('tasks.none_mine') : t('tasks.none')} />}
+          loading={board.isFetching}
+          empty={board.isPending ? <Skeleton active /> : <Empty description={t(`tasks.empty.${filters.state}`)} />}
           columns={[
-            { key: 'title', title: t('tasks.title_label'), render: (x) => x.title },
             {
-              key: 'subject', title: t('tasks.subject'),
-              render: (x) => (x.shipment_id ? <Link to={`${SHIPMENTS_PATH}/${x.shipment_id}`}>{t('tasks.on_shipment')}</Link> : x.booking_id ? <Link to={`${BOOKINGS_PATH}/${x.booking_id}`}>{t('tasks.on_booking')}</Link> : '—'),
+              key: 'title', title: t('tasks.title_label'),
+              render: (x) => (
+                <Flex vertical>
+                  <Typography.Text strong delete={x.status === 'done'}>{x.title}{x.status === 'in_progress' && <Tag color="processing" style={{ marginInlineStart: 8 }}>{t('tasks.status.in_progress')}</Tag>}</Typography.Text>
+                  {x.description && <Typography.Text type="secondary" ellipsis={{ tooltip: x.description }} style={{ maxWidth: 360 }}>{x.description}</Typography.Text>}
+                </Flex>
+              ),
             },
-            { key: 'due', title: t('tasks.due'), render: (x) => (x.due_on ? <Tag color={x.due_on < today && (x.status === 'todo' || x.status === 'in_progress') ? 'error' : x.due_on === today ? 'warning' : 'default'}>{x.due_on}</Tag> : '—') },
-            { key: 'priority', title: t('tasks.priority'), render: (x) => t(`tasks.priorities.${x.priority}`) },
+            {
+              key: 'for', title: t('tasks.subject'),
+              render: (x) => (
+                <Flex vertical>
+                  {x.shipment && <Link to={`${SHIPMENTS_PATH}/${x.shipment.id}`}>{x.shipment.name}</Link>}
+                  {x.booking && <Link to={`${BOOKINGS_PATH}/${x.booking.id}`}>{x.booking.name}</Link>}
+                  {x.client && <span>{x.client.name}</span>}
+                  {!x.shipment && !x.booking && !x.client && '—'}
+                </Flex>
+              ),
+            },
+            {
+              key: 'due', title: t('tasks.due'),
+              render: (x) => (x.due_on ? <Space size={4} wrap><DueDay day={x.due_on} today={localDay()} />{x.overdue && <Tag color="error">{t('tasks.states.overdue')}</Tag>}</Space> : '—'),
+            },
+            { key: 'priority', title: t('tasks.priority'), render: (x) => <Tag color={PRIORITY_COLOURS[x.priority]}>{t(`tasks.priorities.${x.priority}`)}</Tag> },
             {
               key: 'assignee', title: t('tasks.assignee'),
-              render: (x) => (
-                <Select aria-label={t('tasks.assign_to', { title: x.title })} style={{ width: 190 }} placeholder={t('tasks.assign')} value={x.assignee_user_id ?? undefined}
-                  onChange={(v: string) => assign(x, v)} options={memberOptions(staff.data, x.assignee_user_id)} />
-              ),
+              render: (x) => can('operations', 'update') && (staff.data?.length ?? 0) > 0 ? (
+                <Select aria-label={t('tasks.assign_to', { title: x.title })} style={{ width: 190 }} placeholder={t('tasks.unassigned')} value={x.assignee?.id}
+                  showSearch={{ optionFilterProp: 'label' }} onChange={(v: string) => act(x, () => operationsApi.assignTask(x.id, v), 'tasks.assigned')}
+                  options={memberOptions(staff.data, x.assignee?.id)} />
+              ) : (x.assignee?.name ?? t('tasks.unassigned')),
             },
             {
-              key: 'status', title: t('tasks.status_label'),
-              render: (x) => (
-                <Select aria-label={t('tasks.status_of', { title: x.title })} style={{ width: 150 }} value={x.status} onChange={(v: string) => move(x, v)}
-                  options={TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.status.${s}`) }))} />
-              ),
+              key: 'act', title: '',
+              render: (x) => mayWork(x) && (x.status === 'done' || x.status === 'cancelled' ? (
+                <Button icon={<UndoOutlined aria-hidden="true" />} onClick={() => act(x, () => operationsApi.reopenTask(x.id), 'tasks.reopened')} aria-label={t('tasks.reopen_named', { title: x.title })}>{t('tasks.reopen')}</Button>
+              ) : (
+                <Button icon={<CheckOutlined aria-hidden="true" />} onClick={() => act(x, () => operationsApi.completeTask(x.id), 'tasks.completed')} aria-label={t('tasks.complete_named', { title: x.title })}>{t('tasks.complete')}</Button>
+              )),
             },
           ]}
         />
-      </Space>
+        {meta && meta.total > PAGE_SIZES[0] && (
+          <Pagination
+            align="end"
+            current={meta.page}
+            pageSize={meta.per_page}
+            total={meta.total}
+            showSizeChanger
+            pageSizeOptions={PAGE_SIZES.map(String)}
+            showTotal={(total) => t('tasks.total', { count: total })}
+            onChange={(page, per_page) => setFilters((f) => ({ ...f, page: per_page !== f.per_page ? 1 : page, per_page }))}
+          />
+        )}
+      </Flex>
+      <Drawer open={creating} onClose={() => setCreating(false)} size={560} title={t('tasks.new')} styles={{ wrapper: { maxWidth: '100vw' } }} destroyOnHidden>
+        {creating && (
+          <Suspense fallback={<Skeleton active />}>
+            <TaskForm
+              colleagues={staff.data ?? []}
+              onDone={() => {
+                setCreating(false);
+                refresh();
+              }}
+              onCancel={() => setCreating(false)}
+            />
+          </Suspense>
+        )}
+      </Drawer>
     </section>
   );
 }

@@ -1,0 +1,111 @@
+import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
+import { Alert, Button, Flex, Form, Input, Select, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { TASK_PRIORITIES } from '#shared/resources/work-records.ts';
+import { api } from '../../lib/api-client.ts';
+import { isApiFailure } from '../../lib/api-failure.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
+import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
+import { operationsApi } from '../../lib/operations-api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useOperationsTranslation } from './operations-texts.ts';
+
+type Values = {
+  title?: string; description?: string; due_on?: string; priority: string; assignee_user_id?: string;
+  shipment_id?: string; booking_id?: string; partner_id?: string;
+};
+type Option = { value: string; label: string };
+
+/** A select that searches the server as one types (`find` answers the options for a term). */
+function SearchSelect({ id, find, queryKey, placeholder, ...props }: { id?: string; value?: string; onChange?: (v: string | undefined) => void; find: (q: string) => Promise<Option[]>; queryKey: string; placeholder: string }) {
+  const [term, setTerm] = useState('');
+  const q = useDebounced(term.trim());
+  const found = useQuery({ queryKey: ['task-links', queryKey, q], queryFn: () => find(q), staleTime: 30_000, retry: false });
+  const [chosen, setChosen] = useState<Option | null>(null);
+  const options = [...(chosen && !found.data?.some((o) => o.value === chosen.value) ? [chosen] : []), ...(found.data ?? [])];
+  return (
+    <Select
+      id={id}
+      {...props}
+      allowClear
+      placeholder={placeholder}
+      showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : null}
+      options={options}
+      onChange={(v: string | undefined) => {
+        setChosen(options.find((o) => o.value === v) ?? null);
+        props.onChange?.(v);
+      }}
+    />
+  );
+}
+
+/**
+ * A task written by hand (POST /api/tasks): what, notes, due day, priority, for whom, and what it is
+ * about (a shipment, a booking, a client). Whoever it is given to is told at once.
+ */
+export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: MemberOption[]; onDone: () => void; onCancel: () => void }) {
+  const { t } = useOperationsTranslation();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function save(v: Values) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await operationsApi.createTask({
+        title: v.title!.trim(), description: v.description?.trim() || null, due_on: v.due_on || null, priority: v.priority,
+        assignee_user_id: v.assignee_user_id ?? null, shipment_id: v.shipment_id ?? null, booking_id: v.booking_id ?? null, partner_id: v.partner_id ?? null,
+      });
+      feedback().message.success(t(v.assignee_user_id ? 'tasks.created_told' : 'tasks.created'));
+      onDone();
+    } catch (e) {
+      if (!isApiFailure(e)) throw e;
+      if (applyFieldErrors(form, e, ['title', 'description', 'due_on', 'priority', 'assignee_user_id', 'shipment_id', 'booking_id', 'partner_id'])) return;
+      if (e.status === 403) setProblem(t('tasks.not_allowed'));
+      else if (e.status === 422) setProblem(e.message);
+      else showFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form<Values> form={form} layout="vertical" requiredMark="optional" initialValues={{ priority: 'normal' }} onFinish={save} name="new-task">
+      {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 16 }} />}
+      <Form.Item name="title" label={t('tasks.title_label')} rules={[{ required: true, whitespace: true, message: translateValidation('required') }]}>
+        <Input maxLength={200} autoFocus />
+      </Form.Item>
+      <Form.Item name="description" label={t('tasks.notes')}><Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount /></Form.Item>
+      <Flex gap={12} wrap>
+        <Form.Item name="due_on" label={t('tasks.due_on')} style={{ flex: '1 1 200px' }}><Input type="date" /></Form.Item>
+        <Form.Item name="priority" label={t('tasks.priority')} style={{ flex: '1 1 160px' }}>
+          <Select options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) }))} />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="assignee_user_id" label={t('tasks.assignee')} extra={t('tasks.assignee_hint')}>
+        <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('tasks.unassigned')}
+          options={memberOptions(colleagues)} />
+      </Form.Item>
+      <Form.Item name="shipment_id" label={t('tasks.link.shipment')}>
+        <SearchSelect queryKey="shipments" placeholder={t('tasks.link.shipment_placeholder')}
+          find={async (q) => (await operationsApi.shipments({ status: null, mode: null, date_ref: 'shipment_creation', from: null, to: null, q }, null)).data.map((s) => ({ value: s.id, label: `${s.number} · ${s.client_name}` }))} />
+      </Form.Item>
+      <Form.Item name="booking_id" label={t('tasks.link.booking')}>
+        <SearchSelect queryKey="bookings" placeholder={t('tasks.link.booking_placeholder')}
+          find={async (q) => (await api.get<{ id: string; number: string; client: { name: string } }[]>('/bookings', { silent: true }))
+            .filter((b) => !q || `${b.number} ${b.client.name}`.toLowerCase().includes(q.toLowerCase())).slice(0, 20).map((b) => ({ value: b.id, label: `${b.number} · ${b.client.name}` }))} />
+      </Form.Item>
+      <Form.Item name="partner_id" label={t('tasks.link.client')}>
+        <SearchSelect queryKey="partners" placeholder={t('tasks.link.client_placeholder')}
+          find={async (q) => (await api.list<{ id: string; name: string; city: string | null }>('/partners', { params: { per_page: 20, sort: 'name', ...(q && { q }) }, silent: true })).data.map((p) => ({ value: p.id, label: p.city ? `${p.name} · ${p.city}` : p.name }))} />
+      </Form.Item>
+      <Flex gap={12}>
+        <Button type="primary" htmlType="submit" loading={busy}>{t('tasks.create')}</Button>
+        <Button onClick={onCancel}>{t('edit.cancel')}</Button>
+      </Flex>
+    </Form>
+  );
+}
