@@ -29,7 +29,7 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Plain parameterised SQL, for the few statements drizzle does not express well. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** The driver's own answer to one statement with parameters, or to a script without (pg-boss's adapter, modules/jobs). */
+  /** The rows of one statement with parameters, or of every statement of a script without (pg-boss's adapter, modules/jobs). */
   executeSql(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Our migrations, then pg-boss's schema (modules/jobs). */
   migrate(): Promise<void>;
@@ -82,9 +82,10 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     },
     async executeSql(text, params) {
       if (params?.length) return client.query(text, params);
-      // A script of several statements (pg-boss's migrations): the answer of the last one.
+      // A script of several statements (pg-boss's migrations and maintenance batches): the rows of
+      // every statement, in order, as pg-boss reads them (its maintenance finds its row among them).
       const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      return { rows: results.flatMap((r) => r.rows) };
     },
     async listen(channel, handlers) {
       // PGlite hands a statement's notices over with its answer, in this process: nothing to wait for.
@@ -120,7 +121,7 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
     },
     async executeSql(text, params) {
       const result = (await pool.query(text, params)) as pg.QueryResult | pg.QueryResult[];
-      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      return Array.isArray(result) ? { rows: result.flatMap((r) => r.rows) } : result;
     },
     listen: (channel, handlers) => listenPostgres(listenUrl, channel, handlers),
     async migrate() {
