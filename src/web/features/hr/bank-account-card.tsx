@@ -2,7 +2,7 @@ import { Button, Card, Descriptions, Empty, Form, Input, Modal, Typography } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BankAccountBody } from '#shared/api/hr.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
@@ -15,22 +15,15 @@ export function BankAccountCard({ employeeId }: { employeeId: string }) {
   const client = useQueryClient();
   const account = useQuery({ queryKey: hrKeys.bankAccount(employeeId), queryFn: () => hrApi.bankAccount(employeeId) });
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<BankAccountBody>();
   const a = account.data;
-  async function save(v: BankAccountBody) {
-    setBusy(true);
-    try {
-      await hrApi.saveBankAccount(employeeId, v);
-      feedback().message.success(t('bank.saved'));
+  const { submit: save, busy } = useSubmit((v: BankAccountBody) => hrApi.saveBankAccount(employeeId, v), {
+    success: t('bank.saved'),
+    onSuccess: () => {
       void client.invalidateQueries({ queryKey: hrKeys.bankAccount(employeeId) });
       setEditing(false);
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   return (
     <Card size="small" title={t('bank.title')} loading={account.isPending}
       extra={<Button size="small" onClick={() => { form.setFieldsValue(a ?? {}); setEditing(true); }}>{a ? t('bank.change') : t('bank.add')}</Button>}>

@@ -10,6 +10,8 @@ import { Money } from '../../components/money.tsx';
 import { api } from '../../lib/api-client.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { minorOf } from '#shared/money/amounts.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
@@ -81,29 +83,26 @@ type NewValues = { employee_id: string; type: (typeof CONTRACT_TYPES)[number]; s
 function NewContract({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useHrTranslation();
   const [form] = Form.useForm<NewValues>();
-  const [busy, setBusy] = useState(false);
   const employees = useQuery({ queryKey: hrKeys.employees, queryFn: hrApi.employees, enabled: open });
   const staff = useQuery({ queryKey: ['staff', 'all'], queryFn: () => api.get<{ user_id: string; name: string }[]>('/staff', { silent: true }).catch(() => []), enabled: open });
   const nameOf = (userId: string) => staff.data?.find((s) => s.user_id === userId)?.name ?? userId.slice(0, 8);
-  async function submit(v: NewValues) {
-    setBusy(true);
-    try {
-      await hrApi.createContract({
+  const { submit, busy } = useSubmit(
+    (v: NewValues) =>
+      hrApi.createContract({
         employee_id: v.employee_id, type: v.type, start_date: v.start.format('YYYY-MM-DD'), end_date: v.end ? v.end.format('YYYY-MM-DD') : null,
         probation_months: v.probation_months, notice_days: v.notice_days, hours_per_week: String(v.hours_per_week),
-        // Typed in major units, sent in minor units: whole pence, never a float sum.
-        salary: { amount_minor: Math.round(v.amount * 100), currency: v.currency.toUpperCase(), period: v.period },
-      });
-      feedback().message.success(t('contracts.written'));
-      form.resetFields();
-      onDone();
-      onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+        // Typed in major units, sent in minor units: the decimal as typed, never a float product.
+        salary: { amount_minor: minorOf(String(v.amount), v.currency.toUpperCase()), currency: v.currency.toUpperCase(), period: v.period },
+      }),
+    {
+      success: t('contracts.written'),
+      onSuccess: () => {
+        form.resetFields();
+        onDone();
+        onClose();
+      },
+    },
+  );
   return (
     <Modal open={open} title={t('contracts.new')} okText={t('contracts.write')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} width={720} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('contracts.draft_hint')}</Typography.Paragraph>

@@ -9,6 +9,7 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
 const STATUS_COLOURS: Record<LeaveRequest['status'], string> = { pending_manager: 'processing', pending_hr: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
@@ -82,25 +83,22 @@ function AskLeave({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useHrTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<AskValues>();
-  const [busy, setBusy] = useState(false);
   const types = useQuery({ queryKey: hrKeys.leaveTypes, queryFn: hrApi.leaveTypes, enabled: open });
-  async function submit(v: AskValues) {
-    setBusy(true);
-    try {
-      const made = await hrApi.askLeave({
+  const { submit, busy } = useSubmit(
+    (v: AskValues) =>
+      hrApi.askLeave({
         leave_type_id: v.leave_type_id, start_date: v.range[0].format('YYYY-MM-DD'), end_date: v.range[1].format('YYYY-MM-DD'),
         half_day_start: v.half_day_start, half_day_end: v.half_day_end, note: v.note || null,
-      });
-      feedback().message.success(t('leave.asked', { days: made.working_days }));
-      form.resetFields();
-      void client.invalidateQueries({ queryKey: ['hr'] });
-      onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      }),
+    {
+      success: (made) => t('leave.asked', { days: made.working_days }),
+      onSuccess: () => {
+        form.resetFields();
+        void client.invalidateQueries({ queryKey: ['hr'] });
+        onClose();
+      },
+    },
+  );
   return (
     <Modal open={open} title={t('leave.ask')} okText={t('leave.send')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('leave.working_days_hint')}</Typography.Paragraph>

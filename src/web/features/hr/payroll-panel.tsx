@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { Money } from '../../components/money.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { payrollApi, payrollKeys, type PayrollRun, type PayslipView } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
@@ -26,26 +26,19 @@ export function PayrollRunsPanel() {
   const client = useQueryClient();
   const runs = useQuery({ queryKey: payrollKeys.runs, queryFn: payrollApi.runs, retry: false });
   const [month, setMonth] = useState<Dayjs>(dayjs().startOf('month'));
-  const [busy, setBusy] = useState(false);
   const forbidden = runs.isError && isApiFailure(runs.error) && runs.error.status === 403;
-  async function start() {
-    setBusy(true);
-    try {
-      const run = await payrollApi.start(month.format('YYYY-MM-DD'), month.endOf('month').format('YYYY-MM-DD'));
+  const { submit: start, busy } = useSubmit(() => payrollApi.start(month.format('YYYY-MM-DD'), month.endOf('month').format('YYYY-MM-DD')), {
+    onSuccess: (run) => {
       void client.invalidateQueries({ queryKey: ['payroll'] });
       navigate(`${PAYROLL_PATH}/${run.id}`);
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   if (forbidden) return <MyPayslips />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
         <DatePicker picker="month" aria-label={t('payroll.month')} value={month} onChange={(v) => v && setMonth(v.startOf('month'))} allowClear={false} />
-        <Button type="primary" loading={busy} onClick={start}>{t('payroll.start')}</Button>
+        <Button type="primary" loading={busy} onClick={() => start()}>{t('payroll.start')}</Button>
       </Space>
       <DataTable<PayrollRun>
         aria-label={t('payroll.runs')}

@@ -7,6 +7,7 @@ import type { Goal } from '#shared/api/performance.ts';
 import { GOAL_STATUSES, type GoalStatus } from '#shared/hr/performance.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { performanceApi, performanceKeys } from '../../lib/performance-api.ts';
 import { usePerformanceTranslation } from './performance-texts.ts';
 
@@ -110,24 +111,23 @@ function GoalForm({ editing, employeeId, cycleId, cycles, onClose }: { editing: 
   const { t } = usePerformanceTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<GoalValues>();
-  const [busy, setBusy] = useState(false);
   const { goal, parent } = editing;
   const isSub = Boolean(parent ?? goal?.parent_id);
-  async function submit(v: GoalValues) {
-    setBusy(true);
-    const common = { title: v.title, description: v.description?.trim() || null, weight: String(v.weight), progress: v.progress, due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null, status: v.status };
-    try {
-      if (goal) await performanceApi.updateGoal(goal.id, { ...common, ...(!isSub && cycles && { cycle_id: v.cycle_id ?? null }) });
-      else await performanceApi.createGoal({ ...common, parent_id: parent?.id ?? null, employee_id: parent ? null : employeeId ?? null, cycle_id: parent ? null : v.cycle_id ?? cycleId });
-      feedback().message.success(t('goals.saved'));
-      void client.invalidateQueries({ queryKey: performanceKeys.all });
-      onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit, busy } = useSubmit(
+    (v: GoalValues) => {
+      const common = { title: v.title, description: v.description?.trim() || null, weight: String(v.weight), progress: v.progress, due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null, status: v.status };
+      return goal
+        ? performanceApi.updateGoal(goal.id, { ...common, ...(!isSub && cycles && { cycle_id: v.cycle_id ?? null }) })
+        : performanceApi.createGoal({ ...common, parent_id: parent?.id ?? null, employee_id: parent ? null : employeeId ?? null, cycle_id: parent ? null : v.cycle_id ?? cycleId });
+    },
+    {
+      success: t('goals.saved'),
+      onSuccess: () => {
+        void client.invalidateQueries({ queryKey: performanceKeys.all });
+        onClose();
+      },
+    },
+  );
   return (
     <Modal open title={goal ? t('goals.edit_title') : parent ? t('goals.add_sub_title', { title: parent.title }) : t('goals.add')} okText={t('goals.save')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Form<GoalValues> form={form} layout="vertical" onFinish={submit}

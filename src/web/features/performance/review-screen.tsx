@@ -6,7 +6,7 @@ import type { Rating, ReviewDetail } from '#shared/api/performance.ts';
 import { weightedScore, weightTotal, type Rater } from '#shared/hr/performance.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { performanceApi, performanceKeys } from '../../lib/performance-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { GoalsPanel } from './goals-panel.tsx';
@@ -47,7 +47,6 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
   // The employee, their reviewer (their manager) and HR set the goals.
   const mayWriteGoals = hrUpdates || (me !== null && (me === r.employee_user_id || me === r.reviewer_id));
   const [draft, setDraft] = useState<Draft>(() => (by === 'manager' ? draftOf(r.manager_ratings, r.manager_comment) : draftOf(r.self_ratings, r.self_comment)));
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     setDraft(by === 'manager' ? draftOf(r.manager_ratings, r.manager_comment) : draftOf(r.self_ratings, r.self_comment));
   }, [r, by]);
@@ -57,21 +56,20 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
   const preview = by === 'manager' ? weightedScore(r.criteria.map((c) => ({ weight: c.weight, rating: draft.ratings[c.id] }))) : null;
   const complete = r.criteria.every((c) => draft.ratings[c.id]);
 
-  async function save(submit: boolean) {
-    if (!by) return;
-    setBusy(true);
-    try {
+  const { submit: rate, busy } = useSubmit(
+    ({ rater, submit }: { rater: Rater; submit: boolean }) => {
       const ratings = r.criteria.filter((c) => draft.ratings[c.id]).map((c) => ({ criterion_id: c.id, rating: draft.ratings[c.id], comment: draft.notes[c.id]?.trim() || null }));
-      const next = await performanceApi.rate(r.id, by, { ratings, comment: draft.comment.trim() || null, submit });
-      client.setQueryData(performanceKeys.review(r.id), next);
-      void client.invalidateQueries({ queryKey: performanceKeys.all });
-      feedback().message.success(submit ? t(by === 'self' ? 'review.submitted_self' : 'review.submitted_manager') : t('review.saved'));
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return performanceApi.rate(r.id, rater, { ratings, comment: draft.comment.trim() || null, submit });
+    },
+    {
+      success: (_next, { rater, submit }) => (submit ? t(rater === 'self' ? 'review.submitted_self' : 'review.submitted_manager') : t('review.saved')),
+      onSuccess: (next) => {
+        client.setQueryData(performanceKeys.review(r.id), next);
+        void client.invalidateQueries({ queryKey: performanceKeys.all });
+      },
+    },
+  );
+  const save = (submit: boolean) => by && rate({ rater: by, submit });
 
   const ratingCell = (c: ReviewDetail['criteria'][number], who: Rater, stored: Map<string, Rating>) => {
     if (by === who) {

@@ -5,10 +5,10 @@ import { useParams } from 'react-router';
 import type { PublicQuote } from '#shared/api/quotes.ts';
 import { formatDecimal } from '#shared/money/format.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { quoteKeys, quotesApi } from '../../lib/quotes-api.ts';
 import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 
 /**
  * /quote/{token}: the quotation as its client sees it from the e-mailed link, without an account:
@@ -21,22 +21,21 @@ export function PublicQuoteScreen() {
   const quote = useQuery({ queryKey: quoteKeys.publicOne(token), queryFn: () => quotesApi.publicGet(token), retry: false });
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const num = (v: string) => formatDecimal(v, i18n.language);
 
-  async function decide(action: 'accept' | 'decline') {
-    setBusy(true);
-    setError(null);
-    try {
-      client.setQueryData(quoteKeys.publicOne(token), await quotesApi.publicDecide(token, action, action === 'decline' ? { reason: reason.trim() } : {}));
+  const { submit: decide, busy } = useSubmit((action: 'accept' | 'decline') => quotesApi.publicDecide(token, action, action === 'decline' ? { reason: reason.trim() } : {}), {
+    onSuccess: (answer) => {
+      client.setQueryData(quoteKeys.publicOne(token), answer);
       setDeclining(false);
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+      setError(null);
+    },
+    // A visitor without an account reads the failure where they clicked.
+    onFailure: (e) => {
+      if (!e.notified) setError(e.message);
+      return true;
+    },
+  });
 
   if (quote.isPending) return <Skeleton active />;
   if (!quote.data) return <Result status="404" title={t('public_quote.invalid_title')} subTitle={t('public_quote.invalid')} />;

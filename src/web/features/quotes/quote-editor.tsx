@@ -10,10 +10,10 @@ import { measure, quantityFor, type CargoLine } from '#shared/quotes/calc.ts';
 import { CHARGE_BASES, type ChargeBasis, type QuoteMode } from '#shared/quotes/model.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { quotesApi } from '../../lib/quotes-api.ts';
 import { useReferenceOptions } from './reference-options.ts';
 import { useSalesTranslation } from './sales-texts.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 
 /** ISO 6346 size-type codes a forwarder quotes most. */
 
@@ -65,7 +65,13 @@ export function QuoteEditor({ quote, client: forClient, onSaved, onCancel }: { q
   const { t, i18n } = useSalesTranslation();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { submit: write, busy: saving } = useSubmit((body: QuoteCreateBody) => (quote ? quotesApi.update(quote.id, body) : quotesApi.create(body)), {
+    onSuccess: (saved) => onSaved(saved),
+    onFailure: (e) => {
+      if (!e.notified) setError([e.message, ...Object.entries(e.fields).map(([k, m]) => `${k}: ${m}`)].join(' '));
+      return true;
+    },
+  });
   const initial = useMemo(() => valuesOf(quote, forClient), [quote, forClient]);
   const reference = useReferenceOptions();
   const natives = useQuery({ queryKey: ['native-organisations', 'all'], queryFn: () => api.list<{ id: string; name: string; credit_status: string }>('/native-organisations', { params: { per_page: 100, sort: 'name' } }) });
@@ -116,15 +122,7 @@ export function QuoteEditor({ quote, client: forClient, onSaved, onCancel }: { q
         buy: { amount_minor: minor(l.buy)!, currency: l.buy.currency }, sell: { amount_minor: minor(l.sell)!, currency: l.sell.currency },
       })),
     };
-    setSaving(true);
-    try {
-      onSaved(quote ? await quotesApi.update(quote.id, body) : await quotesApi.create(body));
-    } catch (e) {
-      if (!isApiFailure(e) || e.notified) return;
-      setError([e.message, ...Object.entries(e.fields).map(([k, m]) => `${k}: ${m}`)].join(' '));
-    } finally {
-      setSaving(false);
-    }
+    write(body);
   }
 
   const onCode = (index: number, codeId: string) => {

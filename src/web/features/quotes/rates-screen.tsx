@@ -12,8 +12,8 @@ import { DataTable } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { rateKeys, ratesApi } from '../../lib/quotes-api.ts';
 import { useReferenceOptions } from './reference-options.ts';
 import { ImportButton } from '../../components/import-button.tsx';
@@ -115,7 +115,13 @@ function RateForm({ codes, onSaved }: { codes: { id: string; code: string; name:
   const { t } = useSalesTranslation();
   const [form] = Form.useForm<RateValues>();
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { submit: create, busy: saving } = useSubmit((body: RateCreateBody) => ratesApi.create(body), {
+    onSuccess: () => onSaved(),
+    onFailure: (e) => {
+      if (!e.notified) setError([e.message, ...Object.values(e.fields)].join(' '));
+      return true;
+    },
+  });
   const reference = useReferenceOptions();
   const mode = Form.useWatch('mode', form) ?? 'sea_fcl';
   const charges = (Form.useWatch('charges', form) ?? []) as ChargeValues[];
@@ -138,15 +144,7 @@ function RateForm({ codes, onSaved }: { codes: { id: string; code: string; name:
       })),
     };
     if (body.charges.some((c) => Number.isNaN(c.amount_minor) || Number.isNaN(c.minimum_minor ?? 0) || c.breaks?.some((b) => Number.isNaN(b.amount_minor)))) return setError(t('rates.amount_invalid'));
-    setSaving(true);
-    try {
-      await ratesApi.create(body);
-      onSaved();
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setError([e.message, ...Object.values(e.fields)].join(' '));
-    } finally {
-      setSaving(false);
-    }
+    create(body);
   }
   const currencySelect = <Select showSearch style={{ width: 90 }} options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} aria-label={t('quotes.currency')} />;
   return (
