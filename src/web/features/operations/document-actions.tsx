@@ -1,28 +1,18 @@
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import type { Shipment, ShipmentDocument } from '#shared/api/operations.ts';
 import type { DocumentType } from '#shared/operations/model.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 /** Generating a document of the shipment (a new number, or its next version) and saying which it made. */
 export function useGenerate(s: Shipment, onChanged: () => void) {
   const { t } = useOperationsTranslation();
-  const [busy, setBusy] = useState(false);
-  async function generate(body: { type: DocumentType; without_origin: boolean; language: string }) {
-    setBusy(true);
-    try {
-      const d = await operationsApi.generate(s.id, body);
-      feedback().message.success(t('documents.generated', { number: d.number, version: d.version }));
-      onChanged();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit: generate, busy } = useSubmit((body: { type: DocumentType; without_origin: boolean; language: string }) => operationsApi.generate(s.id, body), {
+    success: (d) => t('documents.generated', { number: d.number, version: d.version }),
+    onSuccess: () => onChanged(),
+  });
   return { busy, generate };
 }
 

@@ -6,8 +6,8 @@ import { mayEditShipment } from '#shared/operations/model.ts';
 import { INCOTERMS_2020 } from '#shared/quotes/model.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { MomentInput } from '../../components/moment-input.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
 import { useMoment } from './bits.tsx';
@@ -82,8 +82,17 @@ function bodyOf(section: EditSection, v: Values, s: Shipment): ShipmentPatchBody
 export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment; section: EditSection; onSaved: (next: Shipment) => void; onCancel: () => void }) {
   const { t } = useOperationsTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { submit: update, busy } = useSubmit((body: ShipmentPatchBody) => operationsApi.updateShipment(s.id, body), {
+    onSuccess: (next) => onSaved(next),
+    onFailure: (e) => {
+      if (applyFieldErrors(form, e, FIELDS[section])) return true;
+      if (['not_editable', 'shipment_closed'].includes(e.code)) setProblem(t(`edit.errors.${e.code}`));
+      else if (e.status === 409 || e.status === 422) setProblem(e.message);
+      else return false;
+      return true;
+    },
+  });
   const placeName = (code: string | null | undefined) => (code ? { code, name: s.place_names[code] ?? code } : undefined);
 
   async function save(values: Values) {
@@ -92,19 +101,8 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
       feedback().message.info(t('edit.nothing_changed'));
       return onCancel();
     }
-    setBusy(true);
     setProblem(null);
-    try {
-      onSaved(await operationsApi.updateShipment(s.id, body));
-    } catch (e) {
-      if (!isApiFailure(e)) throw e;
-      if (applyFieldErrors(form, e, FIELDS[section])) return;
-      if (['not_editable', 'shipment_closed'].includes(e.code)) setProblem(t(`edit.errors.${e.code}`));
-      else if (e.status === 409 || e.status === 422) setProblem(e.message);
-      else showFailure(e);
-    } finally {
-      setBusy(false);
-    }
+    update(body);
   }
 
   const place = (name: 'origin' | 'destination' | 'place_of_receipt' | 'pol' | 'pod' | 'place_of_delivery', label: string, required = false) => (

@@ -9,6 +9,7 @@ import { formatDecimal } from '#shared/money/format.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { localDay, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { BOOKINGS_PATH, DelayTag, DueDay, EventLabel, ShipmentStatusTag, SignoffTag, useCan, useMoment } from './bits.tsx';
 import { RegenerateButton } from './document-actions.tsx';
@@ -168,18 +169,12 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
   const { t } = useOperationsTranslation();
   const [shows, setShows] = useState<TrackingShows>(s.tracking_link.shows ?? { events: true, containers: true, parties: false, references: true });
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function make() {
-    setBusy(true);
-    try {
-      setUrl((await operationsApi.trackingLink(s.id, shows)).url);
+  const { submit: make, busy } = useSubmit(() => operationsApi.trackingLink(s.id, shows), {
+    onSuccess: (link) => {
+      setUrl(link.url);
       onChanged();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   async function stop() {
     try {
       await operationsApi.stopTrackingLink(s.id);
@@ -199,7 +194,7 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
         ))}
       </Space>
       <Space style={{ marginTop: 16 }} wrap>
-        <Button type="primary" loading={busy} onClick={make}>{s.tracking_link.active ? t('shipments.link_remake') : t('shipments.link_make')}</Button>
+        <Button type="primary" loading={busy} onClick={() => make()}>{s.tracking_link.active ? t('shipments.link_remake') : t('shipments.link_make')}</Button>
         {s.tracking_link.active && <Button danger onClick={stop}>{t('shipments.link_stop')}</Button>}
       </Space>
       {url && (

@@ -12,9 +12,9 @@ import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { MomentInput } from '../../components/moment-input.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { validationKeyOf } from '../../lib/form-rules.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { EventLabel, useCan, useChargeCodes, useChargeNames, useMoment } from './bits.tsx';
 import { RegenerateButton, useGenerate } from './document-actions.tsx';
@@ -34,21 +34,14 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
   const events = useQuery({ queryKey: operationsKeys.events(s.id), queryFn: () => operationsApi.events(s.id) });
   const [form] = Form.useForm<EventValues>();
   const type = Form.useWatch('event_type', form) ?? 'TRANSPORT';
-  const [busy, setBusy] = useState(false);
   const closed = s.status === 'closed' || s.status === 'cancelled';
-  async function add(v: EventValues) {
-    setBusy(true);
-    try {
-      await operationsApi.addEvent(s.id, { ...v, location: v.location ?? null, container_number: v.container_number || null });
+  const { submit: add, busy } = useSubmit((v: EventValues) => operationsApi.addEvent(s.id, { ...v, location: v.location ?? null, container_number: v.container_number || null }), {
+    success: t('tracking.event_added'),
+    onSuccess: () => {
       form.resetFields(['code', 'occurred_at', 'container_number']);
-      feedback().message.success(t('tracking.event_added'));
       onChanged();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={14}>
@@ -101,20 +94,17 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
   const { t } = useOperationsTranslation();
   const moment = useMoment();
   const [form] = Form.useForm<{ number: string; iso_type: string; seal?: string }>();
-  const [busy, setBusy] = useState(false);
-  async function add(v: { number: string; iso_type: string; seal?: string }) {
-    setBusy(true);
-    try {
-      await operationsApi.addContainer(s.id, { number: v.number, iso_type: v.iso_type, seal: v.seal || null });
+  const { submit: add, busy } = useSubmit((v: { number: string; iso_type: string; seal?: string }) => operationsApi.addContainer(s.id, { number: v.number, iso_type: v.iso_type, seal: v.seal || null }), {
+    onSuccess: () => {
       form.resetFields();
       onChanged();
-    } catch (e) {
-      if (isApiFailure(e) && e.fields?.number) form.setFields([{ name: 'number', errors: [t(`containers.${validationKeyOf(e.fields.number)}`, { defaultValue: e.fields.number })] }]);
-      else showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onFailure: (e) => {
+      if (!e.fields?.number) return false;
+      form.setFields([{ name: 'number', errors: [t(`containers.${validationKeyOf(e.fields.number)}`, { defaultValue: e.fields.number })] }]);
+      return true;
+    },
+  });
   async function remove(id: string) {
     try {
       await operationsApi.removeContainer(s.id, id);
@@ -168,26 +158,19 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
   const { t } = useOperationsTranslation();
   const can = useCan();
   const [rows, setRows] = useState(s.charges);
-  const [busy, setBusy] = useState(false);
   const codes = useChargeCodes();
   const chargeName = useChargeNames();
   const locked = s.signoff_status === 'accounts_signed' || !can('operations', 'update');
   const dirty = JSON.stringify(rows) !== JSON.stringify(s.charges);
   const figures = profitOf(rows);
   const set = (i: number, patch: Partial<ChargeLine>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  async function save() {
-    setBusy(true);
-    try {
-      const next = await operationsApi.saveCharges(s.id, rows.map((r) => ({ ...r, description: r.description?.trim() || null })));
+  const { submit: save, busy } = useSubmit(() => operationsApi.saveCharges(s.id, rows.map((r) => ({ ...r, description: r.description?.trim() || null }))), {
+    success: t('charges.saved'),
+    onSuccess: (next) => {
       setRows(next.charges);
       onChanged(next);
-      feedback().message.success(t('charges.saved'));
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   const summary = (label: string, f: Shipment['quoted']) => (
     <Col xs={24} md={12}>
       <Card size="small" title={label}>
@@ -231,7 +214,7 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
       />
       <Space wrap>
         <Button disabled={locked} icon={<PlusOutlined aria-hidden="true" />} onClick={() => setRows([...rows, { charge_code_id: null, description: '', quoted_sell_minor: 0, quoted_buy_minor: 0, actual_sell_minor: null, actual_buy_minor: null, payment: 'prepaid' }])}>{t('charges.add')}</Button>
-        <Button type="primary" disabled={locked || !dirty} loading={busy} onClick={save}>{t('charges.save')}</Button>
+        <Button type="primary" disabled={locked || !dirty} loading={busy} onClick={() => save()}>{t('charges.save')}</Button>
         {dirty && <Button onClick={() => setRows(s.charges)}>{t('charges.undo')}</Button>}
         {dirty && <Typography.Text type="warning">{t('charges.unsaved')}</Typography.Text>}
         {s.signoff_status === 'accounts_signed' && <Typography.Text type="secondary">{t('charges.locked')}</Typography.Text>}
@@ -304,24 +287,17 @@ function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: ShipmentDo
   const { t } = useOperationsTranslation();
   const [to, setTo] = useState('');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const parties = [s.consignee, s.shipper, s.notify_party].filter((p): p is NonNullable<typeof p> => Boolean(p?.email));
-  async function send() {
-    if (!doc) return;
-    setBusy(true);
-    try {
-      await operationsApi.emailDocument(doc.id, to.trim(), message.trim() || undefined);
-      feedback().message.success(t('documents.sent', { to: to.trim() }));
+  const { submit: email, busy } = useSubmit(({ id, address }: { id: string; address: string }) => operationsApi.emailDocument(id, address, message.trim() || undefined), {
+    success: (_sent, { address }) => t('documents.sent', { to: address }),
+    onSuccess: () => {
       setTo('');
       setMessage('');
       onSent();
       onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const send = () => doc && email({ id: doc.id, address: to.trim() });
   return (
     <Modal open={doc !== null} title={doc ? t('documents.email_title', { number: doc.number, version: doc.version }) : ''} okText={t('documents.send')} onOk={send}
       okButtonProps={{ disabled: !/^\S+@\S+\.\S+$/.test(to.trim()), loading: busy }} onCancel={onClose} destroyOnHidden>

@@ -11,7 +11,7 @@ import { DataTable, type DataColumn } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { operationsApi, operationsKeys, type ShipmentFilters } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { DelayTag, SHIPMENTS_PATH, ShipmentStatusTag, SignoffTag, useMoment } from './bits.tsx';
@@ -150,23 +150,20 @@ function NewShipment({ open, onClose, onCreated }: { open: boolean; onClose: () 
   const { t } = useOperationsTranslation();
   const [form] = Form.useForm<NewValues>();
   const mode = Form.useWatch('mode', form);
-  const [busy, setBusy] = useState(false);
-  async function submit(v: NewValues) {
-    setBusy(true);
-    try {
-      const s = await operationsApi.createShipment({
+  const { submit, busy } = useSubmit(
+    (v: NewValues) =>
+      operationsApi.createShipment({
         client_name: v.client_name, mode: v.mode, origin: v.origin, destination: v.destination, etd: v.etd?.toISOString() ?? null, eta: v.eta?.toISOString() ?? null,
         carrier: v.carrier || null, master_ref: v.master_ref || null, currency: v.currency, free_days: v.free_days, goods_description: v.goods_description || null,
-      });
-      feedback().message.success(t('shipments.created', { number: s.number }));
-      form.resetFields();
-      onCreated(s.id);
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      }),
+    {
+      success: (s) => t('shipments.created', { number: s.number }),
+      onSuccess: (s) => {
+        form.resetFields();
+        onCreated(s.id);
+      },
+    },
+  );
   return (
     <Modal open={open} title={t('shipments.new')} okText={t('shipments.create')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} width={720} destroyOnHidden>
       <Form<NewValues> form={form} layout="vertical" onFinish={submit} initialValues={{ mode: 'sea_fcl', currency: 'GBP', free_days: 7 }}>

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TASK_PRIORITIES } from '#shared/resources/work-records.ts';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -48,29 +47,29 @@ function SearchSelect({ id, find, queryKey, placeholder, ...props }: { id?: stri
 export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: MemberOption[]; onDone: () => void; onCancel: () => void }) {
   const { t } = useOperationsTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  async function save(v: Values) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await operationsApi.createTask({
+  const { submit: create, busy } = useSubmit(
+    (v: Values) =>
+      operationsApi.createTask({
         title: v.title!.trim(), description: v.description?.trim() || null, due_on: v.due_on || null, priority: v.priority,
         assignee_user_id: v.assignee_user_id ?? null, shipment_id: v.shipment_id ?? null, booking_id: v.booking_id ?? null, partner_id: v.partner_id ?? null,
-      });
-      feedback().message.success(t(v.assignee_user_id ? 'tasks.created_told' : 'tasks.created'));
-      onDone();
-    } catch (e) {
-      if (!isApiFailure(e)) throw e;
-      if (applyFieldErrors(form, e, ['title', 'description', 'due_on', 'priority', 'assignee_user_id', 'shipment_id', 'booking_id', 'partner_id'])) return;
-      if (e.status === 403) setProblem(t('tasks.not_allowed'));
-      else if (e.status === 422) setProblem(e.message);
-      else showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      }),
+    {
+      success: (_task, v) => t(v.assignee_user_id ? 'tasks.created_told' : 'tasks.created'),
+      onSuccess: () => onDone(),
+      onFailure: (e) => {
+        if (applyFieldErrors(form, e, ['title', 'description', 'due_on', 'priority', 'assignee_user_id', 'shipment_id', 'booking_id', 'partner_id'])) return true;
+        if (e.status === 403) setProblem(t('tasks.not_allowed'));
+        else if (e.status === 422) setProblem(e.message);
+        else return false;
+        return true;
+      },
+    },
+  );
+  const save = (v: Values) => {
+    setProblem(null);
+    create(v);
+  };
 
   return (
     <Form<Values> form={form} layout="vertical" requiredMark="optional" initialValues={{ priority: 'normal' }} onFinish={save} name="new-task">

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { operationsApi, operationsKeys, type ActiveShipment } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -156,19 +157,11 @@ function WebhookCard() {
   const client = useQueryClient();
   const isOwner = useSessionStore((s) => s.user?.is_owner ?? false);
   const secret = useQuery({ queryKey: operationsKeys.secret, queryFn: operationsApi.secret, enabled: isOwner });
-  const [busy, setBusy] = useState(false);
+  const { submit: rotate, busy } = useSubmit(() => operationsApi.rotateSecret(), {
+    success: t('tracking.secret_made'),
+    onSuccess: (made) => client.setQueryData(operationsKeys.secret, made),
+  });
   if (!isOwner) return <Card size="small" title={t('tracking.webhook_title')}><Typography.Text type="secondary">{t('tracking.webhook_owner_only')}</Typography.Text></Card>;
-  async function rotate() {
-    setBusy(true);
-    try {
-      client.setQueryData(operationsKeys.secret, await operationsApi.rotateSecret());
-      feedback().message.success(t('tracking.secret_made'));
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
   const s = secret.data;
   return (
     <Card size="small" title={t('tracking.webhook_title')}>
@@ -180,7 +173,7 @@ function WebhookCard() {
           <Descriptions.Item label={t('tracking.webhook_secret')}>{s.secret ? <Typography.Text copyable code>{s.secret}</Typography.Text> : t('tracking.no_secret')}</Descriptions.Item>
         </Descriptions>
       )}
-      <Button onClick={rotate} loading={busy} danger={Boolean(s?.secret)}>{s?.secret ? t('tracking.rotate') : t('tracking.make_secret')}</Button>
+      <Button onClick={() => rotate()} loading={busy} danger={Boolean(s?.secret)}>{s?.secret ? t('tracking.rotate') : t('tracking.make_secret')}</Button>
     </Card>
   );
 }

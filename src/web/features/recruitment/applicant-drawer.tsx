@@ -8,6 +8,7 @@ import { CONTRACT_TYPES } from '#shared/hr/model.ts';
 import { INTERVIEW_KINDS, mayApplicant, mayOffer, OFFER_ACTIONS, RECOMMENDATIONS, type OfferAction } from '#shared/recruitment/model.ts';
 import { Money } from '../../components/money.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { memberOptions } from '../../lib/member-options.ts';
 import { cvUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
@@ -227,23 +228,20 @@ function MakeOffer({ applicant, open, onClose, onDone }: { applicant: ApplicantD
 function HireDialog({ applicant, open, onClose, onDone }: { applicant: ApplicantDetail; open: boolean; onClose: () => void; onDone: (r: HireResult) => void }) {
   const { t } = useRecruitmentTranslation();
   const [form] = Form.useForm<{ department_id?: string | null; manager_id?: string | null; role_id?: string | null }>();
-  const [busy, setBusy] = useState(false);
   const staff = useQuery({ queryKey: recruitmentKeys.staff, queryFn: recruitmentApi.staff, enabled: open });
   const departments = useQuery({ queryKey: recruitmentKeys.departments, queryFn: recruitmentApi.departments, enabled: open });
   const roles = useQuery({ queryKey: recruitmentKeys.roles, queryFn: recruitmentApi.roles, enabled: open });
   const offer = applicant.offers.find((o) => o.status === 'accepted');
-  async function submit(v: { department_id?: string | null; manager_id?: string | null; role_id?: string | null }) {
-    setBusy(true);
-    try {
-      const result = await recruitmentApi.hire(applicant.id, { ...(v.department_id !== undefined && { department_id: v.department_id ?? null }), ...(v.manager_id !== undefined && { manager_id: v.manager_id ?? null }), ...(v.role_id && { role_id: v.role_id }) });
-      onDone(result);
-      onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit, busy } = useSubmit(
+    (v: { department_id?: string | null; manager_id?: string | null; role_id?: string | null }) =>
+      recruitmentApi.hire(applicant.id, { ...(v.department_id !== undefined && { department_id: v.department_id ?? null }), ...(v.manager_id !== undefined && { manager_id: v.manager_id ?? null }), ...(v.role_id && { role_id: v.role_id }) }),
+    {
+      onSuccess: (result) => {
+        onDone(result);
+        onClose();
+      },
+    },
+  );
   return (
     <Modal open={open} title={t('hire.title', { name: applicant.name })} okText={t('hire.button')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph>{t('hire.explain', { email: applicant.email })}</Typography.Paragraph>

@@ -12,6 +12,8 @@ import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { minorOf } from '#shared/money/amounts.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { memberOptions } from '../../lib/member-options.ts';
 import { careersUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { ApplicantDrawer } from './applicant-drawer.tsx';
@@ -134,31 +136,30 @@ type OpeningValues = {
 function OpeningForm({ editing, onClose, onDone }: { editing: Opening | 'new' | null; onClose: () => void; onDone: () => void }) {
   const { t } = useRecruitmentTranslation();
   const [form] = Form.useForm<OpeningValues>();
-  const [busy, setBusy] = useState(false);
   const open = editing !== null;
   const staff = useQuery({ queryKey: recruitmentKeys.staff, queryFn: recruitmentApi.staff, enabled: open });
   const departments = useQuery({ queryKey: recruitmentKeys.departments, queryFn: recruitmentApi.departments, enabled: open });
   const o = editing && editing !== 'new' ? editing : null;
-  const minor = (v: number | null | undefined) => (v == null ? null : Math.round(v * 100));
-  async function submit(v: OpeningValues) {
-    setBusy(true);
-    const body = {
-      title: v.title, location: v.location.toUpperCase(), employment_type: v.employment_type, department_id: v.department_id ?? null, hiring_manager_id: v.hiring_manager_id ?? null,
-      description: v.description ?? '', salary_min_minor: minor(v.salary_min), salary_max_minor: minor(v.salary_max),
-      salary_currency: v.salary_currency ? v.salary_currency.toUpperCase() : null, closes_on: v.closes_on ? v.closes_on.format('YYYY-MM-DD') : null,
-    };
-    try {
-      if (o) await recruitmentApi.updateOpening(o.id, body);
-      else await recruitmentApi.createOpening(body);
-      feedback().message.success(t('openings.saved'));
-      onDone();
-      onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit, busy } = useSubmit(
+    (v: OpeningValues) => {
+      const currency = v.salary_currency ? v.salary_currency.toUpperCase() : null;
+      // Typed in major units, sent in minor units of the currency: the decimal as typed, never a float product.
+      const minor = (n: number | null | undefined) => (n == null ? null : minorOf(String(n), currency ?? 'GBP'));
+      const body = {
+        title: v.title, location: v.location.toUpperCase(), employment_type: v.employment_type, department_id: v.department_id ?? null, hiring_manager_id: v.hiring_manager_id ?? null,
+        description: v.description ?? '', salary_min_minor: minor(v.salary_min), salary_max_minor: minor(v.salary_max),
+        salary_currency: currency, closes_on: v.closes_on ? v.closes_on.format('YYYY-MM-DD') : null,
+      };
+      return o ? recruitmentApi.updateOpening(o.id, body) : recruitmentApi.createOpening(body);
+    },
+    {
+      success: t('openings.saved'),
+      onSuccess: () => {
+        onDone();
+        onClose();
+      },
+    },
+  );
   return (
     <Modal open={open} title={o ? t('openings.edit_title', { title: o.title }) : t('openings.new')} okText={t('save')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} width={760} destroyOnHidden>
       {!o && <Typography.Paragraph type="secondary">{t('openings.draft_hint')}</Typography.Paragraph>}
