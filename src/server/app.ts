@@ -112,9 +112,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // A URL that cannot be decoded fails before any route: answered in the error shape too.
+    // Path parameters as long as the longest a route declares (255, Stripe's ids): Fastify's 100 refused valid ones.
+    routerOptions: { maxParamLength: 256 },
+    // Failures before any route (a URL that cannot be decoded, a parameter beyond that length)
+    // leave in the error shape too.
     frameworkErrors: (err, _req, reply) => {
-      void (reply as FastifyReply).status(400).send({ error: { code: 'malformed_request', message: err.code === 'FST_ERR_BAD_URL' ? 'The URL cannot be decoded.' : 'The request cannot be routed.' } });
+      const [status, code, message] = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'uri_too_long', 'A part of the URL is too long.']
+        : err.code === 'FST_ERR_BAD_URL' ? [400, 'malformed_request', 'The URL cannot be decoded.']
+        : [400, 'malformed_request', 'The request cannot be routed.'];
+      void (reply as FastifyReply).status(status).send({ error: { code, message } });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

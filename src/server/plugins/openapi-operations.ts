@@ -104,8 +104,11 @@ function errorAnswers(method: string, op: Operation, flags: { csrf: boolean; thr
     const why = refused.codes.includes('forbidden') ? ' (`forbidden`: the role, or the API key’s scopes, lack the permission the operation names as its scope)' : '';
     out['403'] = answer(`Forbidden${refused.name}${flags.csrf ? 'Write' : ''}`, `Not allowed: ${codes(refusals)}${why}`);
   }
-  if (params.some((p) => p.in === 'path')) out['404'] = answer('NotFound', 'Nothing there, or a record of another organisation (`not_found`)');
+  const inPath = params.some((p) => p.in === 'path');
+  if (inPath) out['404'] = answer('NotFound', 'Nothing there, or a record of another organisation (`not_found`)');
   if (write) out['409'] = answer('Conflict', 'Conflicts with the current state, for example `duplicate`, `in_use`, `invalid_transition`');
+  // Beyond the router's bound (src/server/app.ts, maxParamLength), before any check of the route.
+  if (inPath) out['414'] = answer('UriTooLong', 'A path parameter longer than any the API takes (`uri_too_long`)');
   if (write || params.some((p) => p.in === 'query' || p.in === 'path')) {
     out['422'] = answer('ValidationFailed', 'Invalid input (`validation_failed`, with a message per field in `fields`)');
   }

@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     expect(statuses('GET /api/user')).toEqual(['400', '401', '403', '429']);
     expect(statuses('POST /api/auth/login')).toEqual(['400', '403', '409', '422', '429']);
     expect(statuses('GET /api/partners')).toEqual(['400', '401', '403', '422', '429']);
-    expect(statuses('PATCH /api/staff/{userId}')).toEqual(['400', '401', '403', '404', '409', '422', '429']);
+    expect(statuses('PATCH /api/staff/{userId}')).toEqual(['400', '401', '403', '404', '409', '414', '422', '429']);
     // A route's own 4xx stays: the card refusal.
     expect(statuses('POST /api/billing/subscribe')).toContain('402');
     for (const [key, op] of operations) {
@@ -117,11 +117,17 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas!.ApiError).toMatchObject({ type: 'object', required: ['error'] });
   });
 
-  it('answers what it documents: malformed URLs 400, and the error shape', async () => {
+  it('answers what it documents: malformed URLs 400 in the error shape; parameters as long as declared are routed', async () => {
     for (const url of ['/api/health%zz', '/api/staff/%zz']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code, url).toBe('malformed_request');
     }
+    // A parameter as long as a route declares is routed (here: refused as the anonymous caller it is) …
+    expect((await t.app.inject({ method: 'GET', url: `/api/post-images/${'\u{1F4E6}'.repeat(60)}` })).statusCode).toBe(401);
+    // … one beyond any declaration is not, in the error shape.
+    const long = await t.app.inject({ method: 'GET', url: `/api/post-images/${'k'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json().error.code).toBe('uri_too_long');
   });
 });
