@@ -5,7 +5,7 @@ import globals from 'globals';
 import fyn from './eslint-rules/fyn.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'src/server/test/openapi-client/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

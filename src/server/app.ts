@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,7 +12,7 @@ import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createIdentityCache, isRead } from './modules/auth/session.ts';
 import { createListCache, TABLE_CHANGED_CHANNEL } from './modules/resources/list-cache.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
+import { HEALTH_PROBES, registerHealthRoutes } from './modules/health/routes.ts';
 import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
@@ -99,6 +99,8 @@ function paymentProvider(config: Config, database: Database): PaymentProvider {
 }
 
 const SLOW_REQUEST_MS = 1000;
+/** Webhooks come from a provider, not a browser: their signature stands in for the anti-forgery token. */
+const CSRF_EXEMPT = ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/];
 
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -110,6 +112,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Path parameters as long as the longest a route declares (255, Stripe's ids): Fastify's 100 refused valid ones.
+    routerOptions: { maxParamLength: 256 },
+    // Failures before any route (a URL that cannot be decoded, a parameter beyond that length)
+    // leave in the error shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const [status, code, message] = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'uri_too_long', 'A part of the URL is too long.']
+        : err.code === 'FST_ERR_BAD_URL' ? [400, 'malformed_request', 'The URL cannot be decoded.']
+        : [400, 'malformed_request', 'The request cannot be routed.'];
+      void (reply as FastifyReply).status(status).send({ error: { code, message } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -161,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every /api route declares who may call it (checked in the API's context below).
   registerAccessDeclarations(app);
   // The OpenAPI document sees every route registered after it, in every context.
-  await registerDocs(app);
+  await registerDocs(app, { appUrl: config.appUrl, secureCookies: config.appUrl.startsWith('https://'), csrfExempt: CSRF_EXEMPT, unthrottled: HEALTH_PROBES });
 
   // Liveness and readiness in a context of their own, without the API's request hooks (cookies,
   // rate limit, CSRF, access, identities): a load balancer's probe costs little more than a bare
@@ -190,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerAccessCheck(api, ctx);
     registerTextInput(api);
     // Webhooks come from the provider, not a browser: their signature stands in for the token.
-    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/] });
+    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: CSRF_EXEMPT });
 
     registerAuthRoutes(api, ctx);
     registerUserRoutes(api, ctx);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema, envelope } from '#shared/api/errors.ts';
 import type { AppContext } from '../../context.ts';
 
+/** The probes' paths: they live outside the API's hooks (no cookies, rate limit or CSRF, src/server/app.ts). */
+export const HEALTH_PROBES = ['/api/health', '/api/ready'];
 const ok = { 200: envelope(z.object({ status: z.literal('ok') })) };
 
 /**

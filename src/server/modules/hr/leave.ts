@@ -268,6 +268,8 @@ export function registerLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'member' },
     schema: {
       tags, summary: 'The active leave types one may ask for (every member; changing them is the `leave-types` resource, module hr)',
+      // Derived, it would be getLeaveTypes, as GET /api/leave-types (docs/architecture.md#openapi-document).
+      operationId: 'getLeaveTypesToRequest',
       response: { 200: envelope(z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), paid: z.boolean(), requires_hr_approval: z.boolean(), allow_half_days: z.boolean() }))) },
     },
   }, async (req) => {

@@ -93,7 +93,8 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: { key, width: image.width, height: image.height, type: IMAGE_TYPES[image.ext].mime, url: imageUrl(key) } };
   });
 
-  api.get('/api/posts/images/:key', {
+  // Not under /api/posts/: /api/posts/images/{key} and /api/posts/{id}/like would both match /api/posts/images/like.
+  api.get('/api/post-images/:key', {
     config: { access: 'user' },
     schema: { tags, summary: 'A post’s picture, for whoever may see the post (and its uploader)', params: z.object({ key: z.string().max(120) }) },
   }, async (req, reply) => {

@@ -12,9 +12,9 @@ import { iso } from '../../lib/dates.ts';
 /** Who reads: the person, their organisation (if an active member) and what their role allows. */
 export type Viewer = { id: string; orgId: string | null; permissions: ReadonlySet<string> };
 
-/** Where post pictures are stored in the files store, and served from (GET /api/posts/images/:key). */
+/** Where post pictures are stored in the files store, and served from (GET /api/post-images/:key). */
 export const IMAGE_FOLDER = 'post-images';
-export const imageUrl = (key: string) => `/api/posts/images/${key}`;
+export const imageUrl = (key: string) => `/api/post-images/${key}`;
 /** The uploader and pixel size a picture key carries (POST_IMAGE_KEY), or null. */
 export function parseImageKey(key: string): { owner: string; width: number; height: number; type: string } | null {
   const m = POST_IMAGE_KEY.exec(key);
