@@ -76,6 +76,7 @@ import { hasBearer } from './lib/bearer.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerKeyRateLimit } from './plugins/key-rate-limit.ts';
 import { registerApiKeyRoutes } from './modules/developers/api-keys.ts';
+import { registerWebhookRoutes } from './modules/developers/webhook-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerExchangeRoutes(api, ctx);
     registerControlCentreSummary(api, ctx);
     registerApiKeyRoutes(api, ctx);
+    await registerWebhookRoutes(api, ctx);
     registerWeatherRoutes(api, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
     if (config.devMode) registerDevMailRoutes(api, ctx);
   });

@@ -36,15 +36,6 @@ CREATE TABLE "idempotency_records" (
 	CONSTRAINT "idempotency_records_scope_key_pk" PRIMARY KEY("scope","key")
 );
 --> statement-breakpoint
-CREATE TABLE "inbound_webhook_ids" (
-	"organisation_id" uuid NOT NULL,
-	"id" uuid NOT NULL,
-	"webhook_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "inbound_webhook_ids_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
-);
---> statement-breakpoint
 CREATE TABLE "webhook_attempts" (
 	"organisation_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -97,7 +88,7 @@ CREATE TABLE "webhook_events" (
 	"organisation_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
 	"type" text NOT NULL,
-	"payload" jsonb NOT NULL,
+	"payload" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "webhook_events_organisation_id_id_pk" PRIMARY KEY("organisation_id","id")
@@ -106,7 +97,6 @@ CREATE TABLE "webhook_events" (
 ALTER TABLE "audit_events" ADD COLUMN "actor_api_key_id" uuid;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inbound_webhook_ids" ADD CONSTRAINT "inbound_webhook_ids_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_fk" FOREIGN KEY ("organisation_id","delivery_id") REFERENCES "public"."webhook_deliveries"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -116,8 +106,6 @@ ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_organisation_i
 ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_created_idx" ON "api_keys" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "idempotency_records_created_idx" ON "idempotency_records" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "inbound_webhook_ids_created_idx" ON "inbound_webhook_ids" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "inbound_webhook_ids_webhook_id_key" ON "inbound_webhook_ids" USING btree ("organisation_id","webhook_id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_created_idx" ON "webhook_attempts" USING btree ("organisation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_endpoint_id_created_at_idx" ON "webhook_attempts" USING btree ("organisation_id","endpoint_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_id_idx" ON "webhook_attempts" USING btree ("organisation_id","delivery_id","id");--> statement-breakpoint

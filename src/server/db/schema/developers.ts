@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { tenantTable } from './tenant.ts';
 
@@ -64,8 +64,8 @@ export const webhookEndpoints = tenantTable('webhook_endpoints', {
 /** The outbox: one row per event, written in the transaction of the change that caused it. */
 export const webhookEvents = tenantTable('webhook_events', {
   type: text().notNull(),
-  /** The body sent: {type, timestamp, data}. */
-  payload: jsonb().$type<{ type: string; timestamp: string; data: unknown }>().notNull(),
+  /** The body sent, exactly: {"type", "timestamp", "data"} as JSON text (signed as it is). */
+  payload: text().notNull(),
 });
 
 /** One event for one endpoint: pending until delivered or given up. */
@@ -100,8 +100,3 @@ export const webhookAttempts = tenantTable('webhook_attempts', {
   references: [{ column: 'delivery_id', table: () => webhookDeliveries, onDelete: 'cascade' }],
   indexes: [['endpoint_id', 'created_at'], ['delivery_id']],
 });
-
-/** Inbound deliveries signed the Standard Webhooks way, by webhook-id: a replay of one is refused. */
-export const inboundWebhookIds = tenantTable('inbound_webhook_ids', {
-  webhook_id: text().notNull(),
-}, { unique: [['webhook_id']] });
