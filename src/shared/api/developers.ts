@@ -29,7 +29,8 @@ export const apiKeyWithSecretSchema = apiKeySchema.extend({ key: z.string() });
 
 export const apiKeyCreateBody = z.strictObject({
   name: trimmed(100),
-  scopes: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])).min(1, 'required').max(ALL_PERMISSIONS.length),
+  // Empty is allowed: a key that may do nothing yet (every call answers 403).
+  scopes: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])).max(ALL_PERMISSIONS.length),
   expires_at: instant.nullable().optional(),
 });
 export const apiKeyRollBody = z.strictObject({
