@@ -36,7 +36,7 @@ test('Olivia makes an API key and a webhook endpoint, confirms a booking, sees i
     await expect(page.getByRole('table', { name: 'API keys' }).getByText('Journey script')).toBeVisible();
     const byKey = await page.request.get('/api/bookings', { headers: { authorization: `Bearer ${key}` } });
     expect(byKey.status()).toBe(200);
-    expect(byKey.headers()['ratelimit-policy']).toBe('"default";q=600;w=60');
+    expect(byKey.headers()['ratelimit-policy']).toBe('"default";q=1200;w=60'); // Northwind's Growth plan
 
     // An endpoint for confirmed bookings.
     await page.getByRole('button', { name: 'Add endpoint' }).click();

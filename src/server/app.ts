@@ -75,6 +75,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { hasBearer } from './lib/bearer.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerKeyRateLimit } from './plugins/key-rate-limit.ts';
+import { keyRequestsPerMinute } from './modules/developers/key-auth.ts';
 import { registerApiKeyRoutes } from './modules/developers/api-keys.ts';
 import { registerWebhookRoutes } from './modules/developers/webhook-routes.ts';
 
@@ -202,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Who may call (401/403) is answered before anything about the input (422).
     registerAccessCheck(api, ctx);
     // Per API key: counted once the key is known (after the access check), before its input is read.
-    registerKeyRateLimit(api, ctx, () => config.apiKeyRequestsPerMinute);
+    registerKeyRateLimit(api, ctx, (organisation) => keyRequestsPerMinute(ctx, organisation));
     // Writes with an Idempotency-Key: after access and validation, before the handler.
     registerIdempotency(api, ctx);
     registerTextInput(api);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { hasBearer } from '../lib/bearer.ts';
 import { AppError } from '../lib/errors.ts';
-import { requireMember } from '../modules/organisations/membership.ts';
+import { requireMember, type Membership } from '../modules/organisations/membership.ts';
 
 const WINDOW_SECONDS = 60;
 
@@ -13,7 +13,7 @@ const WINDOW_SECONDS = 60;
  * `RateLimit: "default";r=<left>;t=<seconds to the window's end>`; over the limit, 429 with Retry-After.
  * `limitOf` gives an organisation's limit (its plan's; config.apiKeyRequestsPerMinute by default).
  */
-export function registerKeyRateLimit(app: FastifyInstance, ctx: AppContext, limitOf: (organisationId: string) => number) {
+export function registerKeyRateLimit(app: FastifyInstance, ctx: AppContext, limitOf: (organisation: Membership['organisation']) => Promise<number>) {
   const { query } = ctx.database;
   // After the access check (registered before this): the key is known and valid here.
   app.addHook('preValidation', async (req, reply) => {
@@ -22,7 +22,7 @@ export function registerKeyRateLimit(app: FastifyInstance, ctx: AppContext, limi
     if (!access || access === 'public') return;
     const m = await requireMember(ctx, req);
     if (!m.apiKey) return;
-    const limit = limitOf(m.organisation.id);
+    const limit = await limitOf(m.organisation);
     const now = Date.now();
     const windowStart = Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000;
     const [row] = await query<{ count: number }>(

@@ -94,6 +94,12 @@ describe('rate limits per API key', () => {
     // Another key of the same organisation has its own count; a session has none.
     const other = (await o.post('/api/api-keys', { name: 'calm', scopes: ['quotes.view'] })).data.data.key;
     expect((await keyed(t.app, other, 'GET', '/api/quotes')).statusCode).toBe(200);
+    // A paid plan's own limit (Growth: 1200 a minute, from the plan's metadata).
+    const card = await o.post('/api/billing/payment-methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
+    const products = (await o.get('/api/billing/products')).data.data as { name: string; prices: { id: string }[] }[];
+    const growth = products.find((p) => p.name === 'Growth')!.prices[0].id;
+    expect((await o.post('/api/billing/subscribe', { price_id: growth, payment_method_id: card.data.data.id })).statusCode).toBe(200);
+    expect((await keyed(t.app, other, 'GET', '/api/quotes')).headers['ratelimit-policy']).toBe('"default";q=1200;w=60');
     const session = await o.get('/api/quotes');
     expect(session.statusCode).toBe(200);
     expect(session.headers['ratelimit']).toBeUndefined();

@@ -7,6 +7,19 @@ import { apiKeys, organisationMembers, organisations, roles, users } from '../..
 import { invalidApiKey } from '../../lib/bearer.ts';
 import type { Membership } from '../organisations/membership.ts';
 import type { SessionUserRow } from '../auth/session.ts';
+import { productsOf } from '../posts/service.ts';
+
+/**
+ * Requests a minute for each key of an organisation: its paid plan's (the provider product's metadata
+ * `api_requests_per_minute`), else API_KEY_REQUESTS_PER_MINUTE (600 by default).
+ */
+export async function keyRequestsPerMinute(ctx: AppContext, org: { status: string; priceId: string | null }): Promise<number> {
+  const fallback = ctx.config.apiKeyRequestsPerMinute;
+  if (!org.priceId || !['active', 'outstanding_payment'].includes(org.status)) return fallback;
+  const product = (await productsOf(ctx.payments).catch(() => [])).find((p) => p.prices.some((price) => price.id === org.priceId));
+  const n = Number.parseInt(product?.metadata.api_requests_per_minute ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
