@@ -27,6 +27,7 @@ export type EventType = WebhookEventType | 'ping';
 export const webhookIdOf = (eventId: string) => `evt_${eventId.replace(/-/g, '')}`;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type EventRow = typeof webhookEvents.$inferSelect;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 export const presentEndpoint = (e: EndpointRow): WebhookEndpoint => ({
   id: e.id, url: e.url, description: e.description, event_types: e.event_types, enabled: e.enabled, disabled_reason: e.disabled_reason,
@@ -89,7 +90,14 @@ export async function dispatchDue(ctx: AppContext): Promise<number> {
        where d.organisation_id = due.organisation_id and d.id = due.id
       returning d.organisation_id, d.id, d.endpoint_id, d.event_id, d.attempts`);
     if (claimed.length === 0) break;
-    await Promise.all(claimed.map((d) => attempt(ctx, d)));
+    // The batch's endpoints and events in two queries (not two per delivery).
+    const pairs = (key: (r: Claimed) => string) =>
+      sql`unnest(${`{${claimed.map((c) => c.organisation_id).join(',')}}`}::uuid[], ${`{${claimed.map(key).join(',')}}`}::uuid[]) as k(o, i)`;
+    const endpoints = new Map((await rowsOf<EndpointRow>(db, sql`
+      select distinct e.* from webhook_endpoints e join ${pairs((c) => c.endpoint_id)} on e.organisation_id = k.o and e.id = k.i`)).map((e) => [e.id, e]));
+    const events = new Map((await rowsOf<EventRow>(db, sql`
+      select distinct v.* from webhook_events v join ${pairs((c) => c.event_id)} on v.organisation_id = k.o and v.id = k.i`)).map((v) => [v.id, v]));
+    await Promise.all(claimed.map((d) => attempt(ctx, d, endpoints.get(d.endpoint_id), events.get(d.event_id))));
     made += claimed.length;
   }
   // The next retry due wakes a dispatcher then (the minutely schedule is the backstop).
@@ -105,10 +113,8 @@ export async function dispatchDue(ctx: AppContext): Promise<number> {
 }
 
 /** One attempt of one delivery, logged; the delivery and its endpoint updated after it. */
-async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
+async function attempt(ctx: AppContext, d: Claimed, endpoint: EndpointRow | undefined, event: EventRow | undefined): Promise<void> {
   const db = ctx.database.db;
-  const [endpoint] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.organisation_id, d.organisation_id), eq(webhookEndpoints.id, d.endpoint_id)));
-  const [event] = await db.select().from(webhookEvents).where(and(eq(webhookEvents.organisation_id, d.organisation_id), eq(webhookEvents.id, d.event_id)));
   if (!endpoint || !event) return;
   const now = Date.now();
   const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_until && new Date(endpoint.previous_secret_until).getTime() > now ? [endpoint.previous_secret] : [])];
@@ -135,7 +141,8 @@ async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
     const ofEndpoint = and(eq(webhookEndpoints.organisation_id, d.organisation_id), eq(webhookEndpoints.id, d.endpoint_id));
     if (succeeded) {
       await tx.update(webhookDeliveries).set({ status: 'succeeded', attempts, locked_until: null, updated_at: new Date() }).where(delivery);
-      await tx.update(webhookEndpoints).set({ failing_since: null }).where(ofEndpoint);
+      // Written only when a run of failures ends: concurrent deliveries to one endpoint do not queue on its row.
+      if (endpoint.failing_since) await tx.update(webhookEndpoints).set({ failing_since: null }).where(ofEndpoint);
       return;
     }
     const failingSince = endpoint.failing_since ? new Date(endpoint.failing_since).getTime() : now;
