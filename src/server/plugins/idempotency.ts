@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { hasBearer } from '../lib/bearer.ts';
@@ -37,12 +37,18 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
   }
 
   // After access and validation: a refused or malformed request is answered as such, never kept.
-  app.addHook('preHandler', async (req, reply) => {
-    const key = req.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || !WRITES.has(req.method)) return;
+  // Synchronous for the requests without the header (nearly all): no promise on the hot path.
+  app.addHook('preHandler', (req, reply, done) => {
     const access = req.routeOptions.config?.access;
     // Public writes (sign-in, sign-up, signed webhooks) have no caller to keep answers for.
-    if (!access || access === 'public') return;
+    if (req.headers[IDEMPOTENCY_HEADER] === undefined || !WRITES.has(req.method) || !access || access === 'public') return done();
+    // A replayed answer is sent from here: the handler does not run (and done is not called).
+    begin(req, reply).then((replied) => (replied ? undefined : done()), done);
+  });
+
+  /** Takes the key for this request, or answers the first answer again (true). */
+  async function begin(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const key = req.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
       throw new AppError(400, 'idempotency_key_invalid', 'The Idempotency-Key header must be 1 to 255 characters.');
     }
@@ -58,7 +64,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
     );
     if (taken) {
       req.idempotency = { scope, key };
-      return;
+      return false;
     }
     const [first] = await query<{ request_hash: string; state: string; response_status: number | null; response_type: string | null; response_body: string | null }>(
       'select request_hash, state, response_status, response_type, response_body from idempotency_records where scope = $1 and key = $2',
@@ -70,13 +76,18 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
     }
     reply.header(REPLAYED_HEADER, 'true');
     if (first.response_type) reply.header('content-type', first.response_type);
-    return reply.status(first.response_status ?? 200).send(first.response_body ?? '');
+    reply.status(first.response_status ?? 200).send(first.response_body ?? '');
+    return true;
+  }
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const held = req.idempotency;
+    if (!held) return done(null, payload);
+    req.idempotency = undefined;
+    keep(held, reply, payload).then(() => done(null, payload), (err: Error) => done(err));
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    const held = req.idempotency;
-    if (!held) return payload;
-    req.idempotency = undefined;
+  async function keep(held: { scope: string; key: string }, reply: FastifyReply, payload: unknown): Promise<void> {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
     if (reply.statusCode >= 500 || body === null) {
       await query('delete from idempotency_records where scope = $1 and key = $2', [held.scope, held.key]);
@@ -85,6 +96,5 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
       await query(`update idempotency_records set state = 'done', response_status = $3, response_type = $4, response_body = $5 where scope = $1 and key = $2`,
         [held.scope, held.key, reply.statusCode, typeof type === 'string' ? type : null, body]);
     }
-    return payload;
-  });
+  }
 }
