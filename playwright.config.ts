@@ -35,7 +35,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // Webhooks may reach the receivers the journeys start on 127.0.0.1 (developers.spec.ts), and nothing else private.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', WEBHOOK_ALLOW_LOOPBACK: 'true' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

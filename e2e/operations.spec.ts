@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 import { logIn } from './helpers.ts';
 
 test.setTimeout(150_000);
@@ -33,11 +33,12 @@ test('Olivia confirms a booking, its shipment gets a container and carrier event
   await page.getByRole('button', { name: 'Add container' }).click();
   await expect(page.getByRole('table').getByText('MSCU1234566', { exact: true })).toBeVisible();
 
-  // The carrier's events arrive through the signed webhook: departed, and now expected three days late.
-  await page.goto('/tracking');
-  await page.getByRole('button', { name: 'Make the secret' }).click();
-  await expect(page.getByText('New secret ready')).toBeVisible();
-  const { secret, url } = (await (await page.request.get('/api/tracking/webhook-secret')).json()).data as { secret: string; url: string };
+  // The carrier's events arrive through the webhook, signed the Standard Webhooks way with the secret
+  // made on the developer page: departed, and now expected three days late.
+  await page.goto('/organisation/dev');
+  await page.getByRole('button', { name: 'Make secret' }).click();
+  await expect(page.getByText('New secret made.')).toBeVisible();
+  const { standard_secret: secret, url } = (await (await page.request.get('/api/tracking/webhook-secret')).json()).data as { standard_secret: string; url: string };
   const shipment = (await (await page.request.get(`/api/shipments/${shipmentId}`)).json()).data as { eta_planned: string };
   const late = new Date(Date.parse(shipment.eta_planned) + 72 * 3_600_000).toISOString();
   const body = JSON.stringify({
@@ -48,10 +49,12 @@ test('Olivia confirms a booking, its shipment gets a container and carrier event
       { event_type: 'TRANSPORT', code: 'ARRI', classifier: 'EST', location: 'GBSOU', occurred_at: late },
     ],
   });
-  const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  const deliveryId = `msg_e2e_${Date.now()}`;
+  const sentAt = new Date();
+  const signed = (signature: string) => ({ 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature });
   const webhook = new URL(url).pathname;
-  expect((await request.post(webhook, { data: body, headers: { 'content-type': 'application/json', 'x-fyn-signature': 'sha256=00' } })).status()).toBe(401);
-  const delivered = await request.post(webhook, { data: body, headers: { 'content-type': 'application/json', 'x-fyn-signature': signature } });
+  expect((await request.post(webhook, { data: body, headers: signed('v1,AAAA') })).status()).toBe(401);
+  const delivered = await request.post(webhook, { data: body, headers: signed(new Webhook(secret).sign(deliveryId, sentAt, body)) });
   expect(delivered.status()).toBe(200);
   expect((await delivered.json()).data).toMatchObject({ applied: 3, replay: false });
 

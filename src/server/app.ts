@@ -72,6 +72,12 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { hasBearer } from './lib/bearer.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerKeyRateLimit } from './plugins/key-rate-limit.ts';
+import { keyRequestsPerMinute } from './modules/developers/key-auth.ts';
+import { registerApiKeyRoutes } from './modules/developers/api-keys.ts';
+import { registerWebhookRoutes } from './modules/developers/webhook-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,6 +195,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(null, payload);
     });
     await api.register(cookie);
+    // A request with an API key is the key's alone: a browser's cookies beside it count for nothing (no session, no CSRF token).
+    api.addHook('onRequest', (req, _reply, done) => {
+      if (hasBearer(req)) {
+        req.cookies = {};
+        delete req.headers.cookie;
+      }
+      done();
+    });
     await api.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
     // A coarse per-address ceiling for the whole API; finer limits (logins, codes) live in the routes.
     if (config.rateLimitPerMinute > 0) {
@@ -200,6 +214,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     // Who may call (401/403) is answered before anything about the input (422).
     registerAccessCheck(api, ctx);
+    // Per API key: counted once the key is known (after the access check), before its input is read.
+    registerKeyRateLimit(api, ctx, (organisation) => keyRequestsPerMinute(ctx, organisation));
+    // Writes with an Idempotency-Key: after access and validation, before the handler.
+    registerIdempotency(api, ctx);
     registerTextInput(api);
     // Webhooks come from the provider, not a browser: their signature stands in for the token.
     registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: CSRF_EXEMPT });
@@ -244,6 +262,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerEventRoutes(api, ctx, live);
     registerExchangeRoutes(api, ctx);
     registerControlCentreSummary(api, ctx);
+    registerApiKeyRoutes(api, ctx);
+    await registerWebhookRoutes(api, ctx);
     registerWeatherRoutes(api, ctx, config.weatherUrl ? withCache(createOpenMeteoProvider(config.weatherUrl)) : null);
     if (config.devMode) registerDevMailRoutes(api, ctx);
   });

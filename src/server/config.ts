@@ -39,6 +39,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   ENTERPRISE_PRODUCT_ID: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** Requests per minute per API key (docs/architecture.md#api-keys). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(600),
+  /** Outgoing webhooks may go to loopback addresses (developer mode and tests; never in production, never other private ranges). */
+  WEBHOOK_ALLOW_LOOPBACK: boolish.optional(),
   REGISTRATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(20),
   DEMO_SEED: boolish.optional(),
   /** Developer routes (/api/dev/*) and the demo seed away from a loopback HOST; never in production. */
@@ -67,6 +71,10 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Sign-ups per client address per hour. */
   registrationsPerHour: number;
+  /** Requests per minute per API key (modules/developers). */
+  apiKeyRequestsPerMinute: number;
+  /** Outgoing webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK; refused in production). */
+  webhookAllowLoopback: boolean;
   /** How long a node reuses a logged-in caller's identity without a query; the bound on seeing a change made elsewhere (modules/auth/session.ts). */
   identityReuseMs: number;
   /** How often a node reads again the sessions of its open live streams (modules/events/hub.ts). */
@@ -118,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   if (production && !e.APP_URL) {
     throw new ConfigError('Missing APP_URL: required when NODE_ENV=production (the public address, e.g. https://fyn.example.com)');
   }
+  if (production && e.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new ConfigError('Invalid WEBHOOK_ALLOW_LOOPBACK: cannot be true when NODE_ENV=production (webhooks would reach this machine’s own services)');
+  }
   if (production && e.DEV_MODE) {
     throw new ConfigError('Invalid DEV_MODE: cannot be true when NODE_ENV=production (it opens the mail outbox and the demo accounts)');
   }
@@ -139,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+    webhookAllowLoopback: !production && e.WEBHOOK_ALLOW_LOOPBACK === true,
     identityReuseMs: IDENTITY_REUSE_MS,
     liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
     forcePremium: e.FORCE_PREMIUM,

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPermission, type Permission } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../modules/auth/session.ts';
-import { requireMember, requirePermission } from '../modules/organisations/membership.ts';
+import { requireMember, requirePermission, type Membership } from '../modules/organisations/membership.ts';
+import { apiKeyNotAllowed, hasBearer } from '../lib/bearer.ts';
+import { enterApiKey } from '../lib/request-actor.ts';
 
 /**
  * Who may call a route, declared once on the route (`config: { access }`) and checked here
@@ -19,21 +21,34 @@ export type Access = 'public' | 'user' | 'member' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A call only a person makes in their own session (cards, their keys): an API key is refused (403 api_key_not_allowed). */
+    personOnly?: boolean;
   }
 }
 
 export const isAccess = (value: unknown): value is Access =>
   value === 'public' || value === 'user' || value === 'member' || (typeof value === 'string' && isPermission(value));
 
-/** Checks what a route declared, for one request. */
-async function checkAccess(ctx: AppContext, req: FastifyRequest, access: Access): Promise<void> {
-  if (access === 'public') return;
+/**
+ * Checks what a route declared, for one request. With an API key (`Authorization: Bearer`), only
+ * a route whose access is a permission answers, and only within the key's scopes; a route for
+ * any logged-in person or member, or marked `personOnly`, refuses the key.
+ */
+async function checkAccess(ctx: AppContext, req: FastifyRequest, access: Access): Promise<Membership | null> {
+  if (access === 'public') return null;
+  if (hasBearer(req)) {
+    const m = await requireMember(ctx, req);
+    if (access === 'user' || access === 'member' || req.routeOptions.config?.personOnly) throw apiKeyNotAllowed();
+    requirePermission(m, access);
+    return m;
+  }
   if (access === 'user') {
     await requireUser(ctx, req);
-    return;
+    return null;
   }
   const m = await requireMember(ctx, req);
   if (access !== 'member') requirePermission(m, access);
+  return m;
 }
 
 const DOCS = '/api/docs';
@@ -59,7 +74,15 @@ export function registerAccessCheck(app: FastifyInstance, ctx: AppContext) {
   // A public route goes on without a promise (most of the cheapest requests are public).
   app.addHook('preValidation', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (!access || access === 'public') return done();
-    checkAccess(ctx, req, access).then(() => done(), done);
+    if (!access || access === 'public') {
+      // Signing in, signing up, resetting a password: a person's, never a key's.
+      if (access === 'public' && hasBearer(req) && req.routeOptions.url?.startsWith('/api/auth/')) return done(apiKeyNotAllowed());
+      return done();
+    }
+    checkAccess(ctx, req, access).then((m) => {
+      // The rest of the request knows its key: the audit trail names it (lib/request-actor.ts).
+      if (m?.apiKey) enterApiKey(m.apiKey.id);
+      done();
+    }, done);
   });
 }

@@ -73,8 +73,9 @@ function forbidden(access: string): { name: string; codes: string[] } {
   const user = ['email_verification_required'];
   const member = [...user, 'organisation_required', 'membership_deactivated'];
   if (access === 'public') return { name: 'Public', codes: [] };
-  if (access === 'user') return { name: 'User', codes: user };
-  if (access === 'member') return { name: 'Member', codes: member };
+  // A person's own calls refuse an API key (plugins/access-keys: api_key_not_allowed).
+  if (access === 'user') return { name: 'User', codes: [...user, 'api_key_not_allowed'] };
+  if (access === 'member') return { name: 'Member', codes: [...member, 'api_key_not_allowed'] };
   return { name: 'Permission', codes: [...member, 'forbidden'] };
 }
 
@@ -128,6 +129,15 @@ function securityOf(access: string | undefined): Record<string, string[]>[] {
 }
 
 /** The anti-forgery header a write needs: always on a public one, with the session cookie (not with an API key) otherwise. */
+/** Every write of a logged-in person or a key may be sent with one (plugins/idempotency.ts). */
+const idempotencyParameter: Parameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Any unique value (1–255 characters): the first answer is kept 24 hours and a repeat gets it again with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, while the first still runs 409 `idempotency_key_in_use`.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 function csrfParameter(access: string | undefined): Parameter {
   const isPublic = !access || access === 'public';
   return {
@@ -178,6 +188,9 @@ export function describeOperations(doc: OpenApiDocument, opts: DescribeOptions):
       const csrf = WRITES.has(method) && !opts.csrfExempt.some((e) => (typeof e === 'string' ? e === path : e.test(path)));
       if (csrf && !op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === CSRF_HEADER.toLowerCase())) {
         op.parameters = [...(op.parameters ?? []), csrfParameter(op['x-access'])];
+      }
+      if (WRITES.has(method) && op['x-access'] && op['x-access'] !== 'public' && !op.parameters?.some((p) => p.in === 'header' && p.name === idempotencyParameter.name)) {
+        op.parameters = [...(op.parameters ?? []), idempotencyParameter];
       }
       op.responses = { ...op.responses };
       const errors = errorAnswers(method, op, { csrf, throttled: !opts.unthrottled.includes(path) }, responses);

@@ -26,6 +26,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   rateLimitPerMinute: 0,
   // Test files sign up many people from one address; the sign-up throttle has its own test.
   registrationsPerHour: 100_000,
+  apiKeyRequestsPerMinute: 600,
+  // Tests deliver webhooks only to receivers they start on 127.0.0.1.
+  webhookAllowLoopback: true,
   // As in production: a test that changes the database behind the API's back calls
   // app.ctx.identities.clear(), as another app node's change would wait out this bound.
   identityReuseMs: IDENTITY_REUSE_MS,

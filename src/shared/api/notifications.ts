@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'contract_ending', 'probation_ending',
   // Recruitment (data: name, opening): someone applied on an opening's public page (told to its hiring manager).
   'application_received',
+  // Developers (data: url, reason gone or failing): a webhook endpoint was disabled (told to the organisation's owners).
+  'webhook_endpoint_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

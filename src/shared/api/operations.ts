@@ -191,6 +191,8 @@ export const eventSchema = z.object({
 });
 export type TrackingEvent = z.infer<typeof eventSchema>;
 export const webhookBody = z.object({ shipment_reference: text(60).min(1, 'required'), delivery_id: text(100).min(1, 'required'), events: z.array(eventBody).min(1, 'required').max(200) });
+/** Signed the Standard Webhooks way, a delivery's id is its webhook-id when the body names none. */
+export const standardWebhookBody = webhookBody.extend({ delivery_id: text(100).min(1, 'required').optional() });
 
 const shipmentFields = {
   client: z.object({ type: z.enum(QUOTE_CLIENT_TYPES), id: z.uuid('reference_invalid') }).nullish().transform((v) => v ?? null),
@@ -366,7 +368,11 @@ export const assignBody = z.object({ user_id: z.uuid('reference_invalid').nullab
 
 export const settingsSchema = z.object({ eta_margin_hours: z.number().int().min(1).max(720) });
 export const settingsPatch = settingsSchema.partial();
-export const webhookSecretSchema = z.object({ secret: z.string().nullable(), url: z.string(), header: z.string() });
+/**
+ * The inbound tracking webhook's secret: `secret` for the deprecated X-FYN-Signature (`header`), and the
+ * same key as a Standard Webhooks secret (`whsec_…`) for webhook-id / webhook-timestamp / webhook-signature.
+ */
+export const webhookSecretSchema = z.object({ secret: z.string().nullable(), standard_secret: z.string().nullable(), url: z.string(), header: z.string() });
 
 export const documentBody = z.object({
   type: z.enum(DOCUMENT_TYPES),

@@ -4,18 +4,23 @@
  * `bank_details` and `payroll` hold sensitive records that the Staff role does not read.
  */
 export const PERMISSION_MODULES = [
-  'network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'recruitment', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics',
+  'network', 'crm', 'quotes', 'rates', 'operations', 'documents', 'hr', 'payroll', 'recruitment', 'billing', 'control_centre', 'bank_details', 'roles', 'staff', 'analytics', 'developers',
 ] as const;
 export const PERMISSION_ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 export type Permission = `${PermissionModule}.${PermissionAction}`;
 
-export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => PERMISSION_ACTIONS.map((a) => `${m}.${a}` as Permission));
+/** The actions a module offers: every action, except where a module has no records to export (API keys, webhook endpoints). */
+export const MODULE_ACTIONS: Readonly<Record<PermissionModule, readonly PermissionAction[]>> = Object.fromEntries(
+  PERMISSION_MODULES.map((m) => [m, m === 'developers' ? PERMISSION_ACTIONS.filter((a) => a !== 'export') : PERMISSION_ACTIONS]),
+) as unknown as Record<PermissionModule, readonly PermissionAction[]>;
+
+export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => MODULE_ACTIONS[m].map((a) => `${m}.${a}` as Permission));
 export const isPermission = (p: string): p is Permission => (ALL_PERMISSIONS as string[]).includes(p);
 
 /** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts. */
-const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details'];
+const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details', 'developers'];
 
 /** Built-in roles every organisation gets. Owner has everything and cannot lose its last holder. */
 export const BUILTIN_ROLES = {

@@ -97,6 +97,7 @@ const LeadsScreen = lazyScreen(() => import('./leads-screen.tsx'), 'LeadsScreen'
 const PipelineScreen = lazyScreen(() => import('../features/quotes/pipeline-screen.tsx'), 'PipelineScreen');
 const NativeOrganisationProfile = lazyScreen(() => import('./native-organisation-profile.tsx'), 'NativeOrganisationProfile');
 const NativeOrganisationCreate = lazyScreen(() => import('./native-organisation-create.tsx'), 'NativeOrganisationCreate');
+const DevelopersScreen = lazyScreen(() => import('../features/developers/developers-screen.tsx'), 'DevelopersScreen');
 const ClientManagementScreen = lazyScreen(() => import('../features/quotes/clients-screen.tsx'), 'ClientManagementScreen');
 const CrmConnectionsScreen = lazyScreen(() => import('../features/quotes/clients-screen.tsx'), 'CrmConnectionsScreen');
 const CarbonOffsettingScreen = lazyScreen(() => import('./carbon-offsetting.tsx'), 'CarbonOffsettingScreen');
@@ -197,7 +198,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/organisation/client-management', 'org_client_management', ORG, ClientManagementScreen, { area: 'organisation' }),
   home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, CarbonOffsettingScreen, { area: 'organisation' }),
   home('/organisation/posts', 'org_posts', ORG, OrganisationPostsScreen, { area: 'organisation' }),
-  home('/organisation/dev', 'org_dev', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/dev', 'org_dev', ORG, DevelopersScreen, { area: 'organisation' }),
   home('/organisation/create', 'org_create', AUTH, CreateOrganisationScreen, { area: 'organisation', withoutOrganisation: true }),
 
   // Control centre

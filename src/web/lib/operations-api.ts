@@ -24,7 +24,6 @@ export const operationsKeys = {
   shipment: (id: string) => ['shipments', 'one', id] as const,
   events: (id: string) => ['shipments', 'events', id] as const,
   active: ['tracking', 'active'] as const,
-  secret: ['tracking', 'secret'] as const,
   settings: ['operations', 'settings'] as const,
   exceptions: (status: string | null, mine: boolean) => ['exceptions', status, mine] as const,
   exception: (id: string) => ['exceptions', 'one', id] as const,
@@ -64,8 +63,6 @@ export const operationsApi = {
   generate: (id: string, body: { type: DocumentType; without_origin?: boolean; language?: string }) => api.post<FynDocument>(`/shipments/${id}/documents`, body),
 
   active: () => api.get<ActiveShipment[]>('/tracking/active'),
-  secret: () => api.get<{ secret: string | null; url: string; header: string }>('/tracking/webhook-secret'),
-  rotateSecret: () => api.post<{ secret: string; url: string; header: string }>('/tracking/webhook-secret/rotate', {}),
   settings: () => api.get<{ eta_margin_hours: number }>('/operations/settings'),
   saveSettings: (body: { eta_margin_hours: number }) => api.patch<{ eta_margin_hours: number }>('/operations/settings', body),
   publicTracking: (token: string) => api.get<PublicTracking>(`/public/tracking/${token}`),

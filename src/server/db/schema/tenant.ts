@@ -3,6 +3,7 @@ import { boolean, date, numeric, foreignKey, index, integer, jsonb, pgTable, pri
 import { organisations } from './organisations.ts';
 import { users } from './auth.ts';
 import { locations } from './locations.ts';
+import { currentApiKeyId } from '../../lib/request-actor.ts';
 
 /**
  * A tenant table: organisation_id first in the primary key and in every index (docs/architecture.md#tenant-tables,
@@ -250,6 +251,8 @@ export const auditEvents = pgTable(
     organisation_id: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'restrict' }),
     id: uuid('id').notNull(),
     actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the change was made with (lib/request-actor.ts fills it on every insert), null for a person's session. */
+    actor_api_key_id: uuid('actor_api_key_id').$defaultFn(() => currentApiKeyId() ?? sql`null`),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entity_id: uuid('entity_id').notNull(),

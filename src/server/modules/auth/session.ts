@@ -6,6 +6,7 @@ import type { Auth } from './better-auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organisationMembers, organisations, roles, sessions, users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
+import { apiKeyNotAllowed, hasBearer } from '../../lib/bearer.ts';
 
 /** Request headers as better-auth reads them, with the client address we resolved ourselves. */
 export function authHeaders(req: FastifyRequest): Headers {
@@ -154,6 +155,8 @@ export async function getSession(sources: SessionSources, req: FastifyRequest): 
 
 /** The logged-in user with a verified e-mail, or the 401/403 of docs/architecture.md#errors. */
 export async function requireUser(sources: SessionSources, req: FastifyRequest): Promise<SessionUserRow> {
+  // A call with an API key is no person's: it never reaches a person's own records.
+  if (hasBearer(req)) throw apiKeyNotAllowed();
   const identity = await identify(sources, req);
   if (!identity) throw unauthenticated();
   if (!identity.user.emailVerified) {

@@ -140,7 +140,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.get('/api/billing/payment-methods', {
-    config: { access: 'billing.view' },
+    config: { access: 'billing.view', personOnly: true },
     schema: { tags, summary: 'Saved cards', response: { 200: envelope(z.array(cardSchema)) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -148,7 +148,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/setup-intent', {
-    config: { access: 'billing.update' },
+    config: { access: 'billing.update', personOnly: true },
     schema: { tags, summary: 'Stripe: a SetupIntent client secret for its card element; local: null', response: { 200: envelope(z.object({ client_secret: z.string().nullable() })) } },
   }, async (req) => {
     const m = await manager(req);
@@ -156,7 +156,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/payment-methods', {
-    config: { access: 'billing.update' },
+    config: { access: 'billing.update', personOnly: true },
     schema: {
       tags,
       summary: 'Save a card: {number,exp_month,exp_year,cvc} (local) or {payment_method_id} (Stripe)',
@@ -176,7 +176,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.post('/api/billing/payment-methods/:id/default', {
-    config: { access: 'billing.update' },
+    config: { access: 'billing.update', personOnly: true },
     schema: { tags, summary: 'Make a saved card the default', params: z.object({ id: z.string().max(255) }), response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await manager(req);
@@ -189,7 +189,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.delete('/api/billing/payment-methods/:id', {
-    config: { access: 'billing.update' },
+    config: { access: 'billing.update', personOnly: true },
     schema: { tags, summary: 'Delete a saved card', params: z.object({ id: z.string().max(255) }), response: { 204: z.null() } },
   }, async (req, reply) => {
     const m = await manager(req);
@@ -206,7 +206,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   api.post('/api/billing/subscribe', {
-    config: { access: 'billing.update' },
+    config: { access: 'billing.update', personOnly: true },
     schema: { tags, summary: 'Subscribe to a price with a saved card', body: subscribeBody, response: { 200: envelope(billingOverviewSchema), 402: apiErrorSchema } },
   }, async (req) => {
     const m = await manager(req);

@@ -43,6 +43,22 @@ describe('demo data', () => {
     expect((await admin.get('/api/charge-codes')).statusCode).toBe(200);
   });
 
+  it('gives Northwind’s developer page a key, an endpoint that delivers nowhere, and a delivery log', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const keys = (await owner.get('/api/api-keys')).data.data as { name: string; prefix: string; last_used_at: string | null }[];
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ name: 'ERP sync (Dynamics)' });
+    expect(keys[0].prefix).toMatch(/^fyn_test_/);
+    expect(keys[0].last_used_at).not.toBeNull();
+    const endpoints = (await owner.get('/api/webhook-endpoints')).data.data as { url: string; enabled: boolean; id: string }[];
+    expect(endpoints).toEqual([expect.objectContaining({ url: 'https://erp.northwind-forwarding.example/fyn/webhooks', enabled: false })]);
+    const log = (await owner.get(`/api/webhook-deliveries?endpoint_id=${endpoints[0].id}`)).data.data as { status: string; event_type: string }[];
+    expect(log.length).toBeGreaterThanOrEqual(4);
+    expect(log.some((a) => a.status === 'failed')).toBe(true);
+    // Nothing waits to be delivered: the demo sends nothing anywhere.
+    expect((await t.database.query(`select 1 from webhook_deliveries where status = 'pending'`)).length).toBe(0);
+  });
+
   it('pays Northwind’s people abroad in their own currencies, by their offices’ components (worked out by hand)', async () => {
     const owner = await login('owner@demo.fyn.local');
     const runs = (await owner.get('/api/payroll-runs')).data.data as { status: string; totals: { currency: string; gross_minor: number; deductions_minor: number; net_minor: number }[] }[];

@@ -4,6 +4,7 @@ import { seedDemoOperations } from './operations.ts';
 import { seedDemoHr } from './hr.ts';
 import { seedDemoRecruitment } from './recruitment.ts';
 import { seedDemoPerformance } from './performance.ts';
+import { seedDemoDevelopers } from './developers.ts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
@@ -75,6 +76,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoHr(ctx, org.id, ids);
   await seedDemoRecruitment(ctx, org.id, ids);
   await seedDemoPerformance(ctx, org.id, ids);
+  await seedDemoDevelopers(ctx, org.id, ids);
   await seedDemoNetwork(ctx, ownerId, org.id, ids, hash ?? (await password.hash(DEMO_PASSWORD)));
   await seedDemoFeed(ctx);
   await seedDemoProfiles(ctx);

@@ -26,6 +26,7 @@ const WHAT: Record<NotificationType, Sentence> = {
   contract_ending: (n) => `${String(n.data.name ?? '')}'s contract ends on ${String(n.data.date ?? '')}.`,
   probation_ending: (n) => `${String(n.data.name ?? '')}'s probation ends on ${String(n.data.date ?? '')}.`,
   application_received: (n) => `${String(n.data.name ?? 'Someone')} applied for ${String(n.data.opening ?? 'a job opening')}.`,
+  webhook_endpoint_disabled: (n) => `The webhook endpoint ${String(n.data.url ?? '')} was disabled (${n.data.reason === 'gone' ? 'it answered 410 Gone' : 'it failed for 5 days'}).`,
   leave_rejected: (n) => `${whoOf(n)} turned down your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
 };
 

@@ -15,6 +15,8 @@ import { placeNames } from '../quotes/service.ts';
 import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
+import { emitEvent, type EventType } from '../developers/webhooks.ts';
+import { emitShipment } from './service.ts';
 
 type Row = BookingRow & { quote_number: string; shipment_id: string | null; shipment_number: string | null };
 
@@ -46,6 +48,12 @@ const select = (organisationId: string) => sql`
     join quotes q on q.organisation_id = b.organisation_id and q.id = b.quote_id
     left join shipments s on s.organisation_id = b.organisation_id and s.booking_id = b.id
    where b.organisation_id = ${organisationId}`;
+
+/** A booking's event for webhooks, in `tx`: the booking as GET /api/bookings/:id answers it. */
+export async function emitBooking(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
+  const row = await loadBooking(tx, organisationId, id);
+  if (row) await emitEvent(tx, organisationId, type, presentBooking(row, await placeNames(tx, placesOf(row), row.mode)));
+}
 
 export async function loadBooking(db: Db | Tx, organisationId: string, id: string): Promise<Row | null> {
   const [row] = await rowsOf<Row>(db, sql`${select(organisationId)} and b.id = ${id}`);
@@ -85,6 +93,7 @@ export async function confirmBooking(tx: Tx, b: BookingRow, actorId: string | nu
   });
   await attachTasks(tx, b.organisation_id, { shipment_id: id }, b.mode, { created: now.toISOString(), etd: first?.etd ?? null, eta: last?.eta ?? null });
   await audit(tx, b.organisation_id, actorId, 'shipments', 'create', id, { booking_id: b.id, number: refs.number });
+  await emitShipment(tx, 'shipment.created', b.organisation_id, id);
   return id;
 }
 
@@ -175,6 +184,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
       const b = await lockFor(tx, m, req.params.id, 'confirm');
       const shipmentId = await confirmBooking(tx, b, m.user.id, req.body ?? {});
       await audit(tx, m.organisation.id, m.user.id, 'bookings', 'confirm', b.id, { from: b.status, to: 'confirmed', shipment_id: shipmentId });
+      await emitBooking(tx, 'booking.confirmed', m.organisation.id, b.id);
     });
     return answer(m.organisation.id, req.params.id);
   });
@@ -201,6 +211,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         await tx.execute(sql`update bookings set status = ${to}, reason = ${reason}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${b.id}`);
         await audit(tx, m.organisation.id, m.user.id, 'bookings', action, b.id, { from: b.status, to, reason });
+        if (action === 'reject') await emitBooking(tx, 'booking.rejected', m.organisation.id, b.id);
       });
       return answer(m.organisation.id, req.params.id);
     });

@@ -22,6 +22,7 @@ import type { DocumentLanguage } from '../documents/labels.ts';
 import { renderDocumentPdf, type DocumentData } from '../documents/render.ts';
 import { isoOf, loadShipment, type ShipmentRow } from './service.ts';
 import { audit } from '../../lib/audit.ts';
+import { emitEvent } from '../developers/webhooks.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -211,6 +212,7 @@ export async function generateDocument(ctx: AppContext, organisationId: string, 
         language, file_key: key, bytes: pdf.length, data_hash: hash, created_by: actorId,
       }).returning();
       await audit(tx, organisationId, actorId, 'documents', 'generate', id, { type: body.type, number, version, shipment_id: s.id });
+      await emitEvent(tx, organisationId, 'document.generated', presentDocument({ ...row, reference: s.number }));
       return { row, created: true };
     });
   } catch (err) {

@@ -14,6 +14,7 @@ import { notify } from '../notifications/notify.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { isoOf, tellFollowers } from './service.ts';
 import { audit } from '../../lib/audit.ts';
+import { emitEvent, type EventType } from '../developers/webhooks.ts';
 
 /** How long before a cut-off missing documents become an exception, and before free time ends a container is at risk. */
 export const CUTOFF_WARNING_HOURS = 24;
@@ -69,12 +70,14 @@ export async function scanExceptions(db: Db, now = new Date(), organisationId: s
              resolved_at = null, resolved_by = null, resolution_note = null, updated_at = excluded.updated_at
        where x.cause_active = false
       returning x.organisation_id, x.id, x.shipment_id, x.kind`);
-    const cleared = await rowsOf<{ id: string }>(tx, sql`
+    const cleared = await rowsOf<{ organisation_id: string; id: string }>(tx, sql`
       update shipment_exceptions x set cause_active = false, updated_at = ${now},
              status = 'resolved', resolved_at = coalesce(x.resolved_at, ${now}), resolution_note = coalesce(x.resolution_note, 'The cause went away.')
        where x.cause_active ${organisationId ? sql`and x.organisation_id = ${organisationId}` : sql``}
          and not exists (select 1 from (${causes(now, organisationId)}) c where c.organisation_id = x.organisation_id and c.shipment_id = x.shipment_id and c.kind = x.kind and c.cause_key = x.cause_key)
-      returning x.id`);
+      returning x.organisation_id, x.id`);
+    for (const e of fresh) await emitException(tx, 'exception.raised', e.organisation_id, e.id);
+    for (const e of cleared) await emitException(tx, 'exception.resolved', e.organisation_id, e.id);
     for (const e of fresh) {
       const [s] = await rowsOf<{ organisation_id: string; id: string; number: string; followers: string[] }>(tx, sql`select organisation_id, id, number, followers from shipments where organisation_id = ${e.organisation_id} and id = ${e.shipment_id}`);
       await tellFollowers(tx, s, null, 'shipment_exception', { kind: e.kind });
@@ -107,6 +110,12 @@ const selectExceptions = (organisationId: string) => sql`
     join shipments s on s.organisation_id = x.organisation_id and s.id = x.shipment_id
     left join users u on u.id = x.assignee_user_id
    where x.organisation_id = ${organisationId}`;
+
+/** An exception's event for webhooks, in `tx`: the exception as GET /api/exceptions/:id answers it (without its comments). */
+async function emitException(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
+  const [row] = await rowsOf<Row>(tx, sql`${selectExceptions(organisationId)} and x.id = ${id}`);
+  if (row) await emitEvent(tx, organisationId, type, present(row));
+}
 
 function present(r: Row, comments: ShipmentException['comments'] = []): ShipmentException {
   return {
@@ -216,6 +225,7 @@ export function registerExceptionRoutes(app: FastifyInstance, ctx: AppContext) {
       if (x.status !== 'open') throw new AppError(409, 'invalid_transition', 'The exception is already resolved.');
       await tx.execute(sql`update shipment_exceptions set status = 'resolved', resolved_at = now(), resolved_by = ${m.user.id}, resolution_note = ${req.body.note}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${x.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'shipment_exceptions', 'resolve', x.id, { note: req.body.note });
+      await emitException(tx, 'exception.resolved', m.organisation.id, x.id);
     });
     return answer(m.organisation.id, req.params.id);
   });

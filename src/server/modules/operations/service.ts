@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../quotes/service.ts';
 import { dayOrNull as day, isoOrNull as iso } from '../../lib/dates.ts';
+import { emitEvent, type EventType } from '../developers/webhooks.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
@@ -139,6 +140,7 @@ export async function editShipment(tx: Tx, s: ShipmentRow, actorId: string | nul
   await tx.update(shipments).set({ ...set, updated_at: now } as never).where(sql`organisation_id = ${s.organisation_id} and id = ${s.id}`);
   const moved = change.fields.includes('etd') || change.fields.includes('eta') ? await reanchorTasks(tx, s.organisation_id, { shipment_id: s.id, booking_id: s.booking_id }, { etd, eta }) : 0;
   await audit(tx, s.organisation_id, actorId, 'shipments', 'update', s.id, { ...change, tasks_moved: moved });
+  await emitShipment(tx, 'shipment.updated', s.organisation_id, s.id);
   return change.fields;
 }
 
@@ -150,6 +152,12 @@ export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'organisation_i
   }
 }
 
+/** A shipment's event for webhooks, in `tx`: the shipment as the list (GET /api/shipments) answers it. */
+export async function emitShipment(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
+  const s = await loadShipment(tx, organisationId, id);
+  if (s) await emitEvent(tx, organisationId, type, presentSummary(s));
+}
+
 /** Changes a shipment's status along its state machine (409 invalid_transition otherwise), with audit and notifications. */
 export async function moveShipment(tx: Tx, s: ShipmentRow, to: ShipmentStatus, actorId: string | null, why: string) {
   if (s.status === to) return;
@@ -158,6 +166,7 @@ export async function moveShipment(tx: Tx, s: ShipmentRow, to: ShipmentStatus, a
   await audit(tx, s.organisation_id, actorId, 'shipments', 'status', s.id, { from: s.status, to, why });
   await tellFollowers(tx, s, actorId, 'shipment_status', { status: to });
   s.status = to;
+  await emitShipment(tx, 'shipment.status_changed', s.organisation_id, s.id);
 }
 
 export async function loadShipment(db: Db | Tx, organisationId: string, id: string, lock = false): Promise<ShipmentRow | null> {
@@ -215,6 +224,7 @@ export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof no
       await moveShipment(tx, s, 'arrived', actorId, 'ARRI ACT');
     }
   }
+  await emitEvent(tx, s.organisation_id, 'tracking.event_added', { shipment_id: s.id, shipment_number: s.number, ...presentEvent(row, {}) });
   return row;
 }
 

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { eventBody, publicTrackingSchema, settingsPatch, settingsSchema, webhookBody, webhookSecretSchema, type PublicTracking } from '#shared/api/operations.ts';
+import { eventBody, publicTrackingSchema, settingsPatch, settingsSchema, standardWebhookBody, webhookBody, webhookSecretSchema, type PublicTracking } from '#shared/api/operations.ts';
+import { verify as verifyStandard } from '../../lib/standard-webhooks.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { operationSettings, trackingDeliveries } from '../../db/schema/index.ts';
@@ -21,6 +22,9 @@ import { audit } from '../../lib/audit.ts';
 export const SIGNATURE_HEADER = 'x-fyn-signature';
 /** `sha256=<hex HMAC-SHA256 of the raw body>` with the organisation's secret. */
 export const signatureOf = (secret: string, body: Buffer | string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** The tracking webhook's secret as a Standard Webhooks secret: the same 32 bytes, `whsec_` + base64. */
+export const standardSecretOf = (secret: string) => `whsec_${Buffer.from(secret, 'base64url').toString('base64')}`;
 
 /** The organisation's operations settings, made on first use (a new webhook secret). */
 export async function settingsOf(db: Db | Tx, organisationId: string) {
@@ -61,7 +65,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
     requirePermission(m, 'operations.update');
     if (m.role.builtin !== 'owner') throw new AppError(403, 'forbidden', 'Only the organisation’s owners see the webhook secret.');
     const [row] = await rowsOf<{ webhook_secret: string }>(db, sql`select webhook_secret from operation_settings where organisation_id = ${m.organisation.id}`);
-    return { data: { secret: row?.webhook_secret ?? null, url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
+    const secret = row?.webhook_secret ?? null;
+    return { data: { secret, standard_secret: secret && standardSecretOf(secret), url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
   });
 
   api.post('/api/tracking/webhook-secret/rotate', {
@@ -77,7 +82,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
       await audit(tx, m.organisation.id, m.user.id, 'operation_settings', 'rotate_secret', m.organisation.id, {});
     });
     const s = await settingsOf(db, m.organisation.id);
-    return { data: { secret: s.webhook_secret, url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
+    return { data: { secret: s.webhook_secret, standard_secret: standardSecretOf(s.webhook_secret), url: `${ctx.config.appUrl}/api/tracking/webhook/${m.organisation.id}`, header: 'X-FYN-Signature' } };
   });
 
   api.get('/api/operations/settings', {
@@ -111,7 +116,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post('/api/tracking/webhook/:organisationId', {
       config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
-        tags, summary: 'Tracking events pushed by a carrier or platform: body {shipment_reference, delivery_id, events}, header X-FYN-Signature: sha256=<hex HMAC-SHA256 of the raw body>; a replayed delivery changes nothing',
+        tags, summary: 'Tracking events pushed by a carrier or platform: body {shipment_reference, delivery_id, events}, signed the Standard Webhooks way (webhook-id, webhook-timestamp within 5 minutes, '
+          + 'webhook-signature with the whsec_ secret; delivery_id defaults to webhook-id) or, deprecated, X-FYN-Signature: sha256=<hex HMAC-SHA256 of the raw body>; a replayed delivery changes nothing',
         params: z.object({ organisationId: z.uuid() }),
         response: { 200: envelope(z.object({ shipment_id: z.string(), applied: z.number(), replay: z.boolean() })) },
       },
@@ -119,20 +125,30 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
       const raw = req.body as unknown;
       const refused = () => new AppError(401, 'invalid_signature', 'The signature is missing or not valid.');
       const [settings] = await rowsOf<{ webhook_secret: string }>(db, sql`select webhook_secret from operation_settings where organisation_id = ${req.params.organisationId}`);
-      const given = req.headers[SIGNATURE_HEADER];
-      if (!settings || !Buffer.isBuffer(raw) || typeof given !== 'string') throw refused();
-      const expected = Buffer.from(signatureOf(settings.webhook_secret, raw));
-      const actual = Buffer.from(given.trim().toLowerCase());
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw refused();
+      if (!settings || !Buffer.isBuffer(raw)) throw refused();
+      // Standard Webhooks when its headers are there (an old timestamp is refused: a captured delivery cannot be sent again later).
+      const standard = req.headers['webhook-signature'] !== undefined;
+      if (standard) {
+        const failure = verifyStandard([standardSecretOf(settings.webhook_secret)], req.headers, raw);
+        if (failure === 'timestamp_out_of_range') throw new AppError(401, 'invalid_signature', 'The webhook-timestamp is more than 5 minutes away from now.');
+        if (failure) throw refused();
+      } else {
+        // Deprecated: X-FYN-Signature (docs/architecture.md#tracking-webhook).
+        const given = req.headers[SIGNATURE_HEADER];
+        if (typeof given !== 'string') throw refused();
+        const expected = Buffer.from(signatureOf(settings.webhook_secret, raw));
+        const actual = Buffer.from(given.trim().toLowerCase());
+        if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw refused();
+      }
       let json: unknown;
       try {
         json = JSON.parse(raw.toString('utf8'));
       } catch {
         throw new AppError(400, 'invalid_json', 'The body is not JSON.');
       }
-      const parsed = webhookBody.safeParse(json);
+      const parsed = (standard ? standardWebhookBody : webhookBody).safeParse(json);
       if (!parsed.success) throw new AppError(422, 'validation_failed', 'The delivery is not valid.', fieldErrors(parsed.error.issues));
-      const body = parsed.data;
+      const body = { ...parsed.data, delivery_id: parsed.data.delivery_id ?? String(req.headers['webhook-id']).slice(0, 100) };
       const organisationId = req.params.organisationId;
       return { data: await db.transaction(async (tx) => {
         const taken = await tx.insert(trackingDeliveries).values({ organisation_id: organisationId, delivery_id: body.delivery_id, result: {} }).onConflictDoNothing().returning({ id: trackingDeliveries.delivery_id });

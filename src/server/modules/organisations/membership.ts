@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bearerToken } from '../../lib/bearer.ts';
+import { keyMembership } from '../developers/key-auth.ts';
 import { forgetIdentity, identify, requireUser, type OrganisationRow, type SessionUserRow } from '../auth/session.ts';
 
 export type { OrganisationRow };
@@ -12,6 +14,8 @@ export type Membership = {
   organisation: OrganisationRow;
   role: { id: string; name: string; builtin: string | null };
   permissions: ReadonlySet<string>;
+  /** The API key the request came with (its creator is `user`); absent for a person's session. */
+  apiKey?: { id: string; name: string };
 };
 
 const cache = new WeakMap<FastifyRequest, Promise<Membership>>();
@@ -39,6 +43,8 @@ export function reloadMember(ctx: AppContext, req: FastifyRequest): Promise<Memb
 }
 
 async function loadMember(ctx: AppContext, req: FastifyRequest): Promise<Membership> {
+  const token = bearerToken(req);
+  if (token !== null) return keyMembership(ctx, req, token);
   const user = await requireUser(ctx, req);
   const member = (await identify(ctx, req))?.member;
   if (!user.organisationId || !member) throw new AppError(403, 'organisation_required', 'Create or join an organisation first.');

@@ -15,7 +15,7 @@ import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import {
   acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, placeNames, presentQuote, presentSummary, recipientOf, today, writeQuote,
-  type QuoteDraft, type QuoteRow, syncQuoteDeal } from './service.ts';
+  type QuoteDraft, type QuoteRow, syncQuoteDeal, emitQuote } from './service.ts';
 import { organisationHeader } from '../operations/documents.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';
@@ -200,6 +200,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx.execute(sql`update quotes set status = 'sent', sent_at = ${now}, link_hash = ${hashToken(token)}, updated_at = ${now} where organisation_id = ${m.organisation.id} and id = ${quote.id}`);
       await auditQuote(tx, m.organisation.id, m.user.id, 'send', quote.id, { to });
       await syncQuoteDeal(tx, quote, 'sent');
+      await emitQuote(tx, 'quote.sent', m.organisation.id, quote.id);
       return quoteMail(to, m.organisation.name, m.user.name, quote, `${ctx.config.appUrl}/quote/${token}`);
     });
     // After the commit: a link that reaches the client always works.

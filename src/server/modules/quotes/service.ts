@@ -13,6 +13,8 @@ import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
 import { emissionsOf } from './emissions.ts';
 import { attachTasks } from '../operations/service.ts';
+import { emitBooking } from '../operations/bookings.ts';
+import { emitEvent, type EventType } from '../developers/webhooks.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type LineRow = typeof quoteLines.$inferSelect;
@@ -322,6 +324,8 @@ export async function acceptQuote(tx: Tx, q: QuoteRow, lines: LineRow[], actorId
   await tx.insert(auditEvents).values({ organisation_id: q.organisation_id, id: uuidv7(), actor_user_id: actorId, action: 'create', entity: 'bookings', entity_id: id, changes: { quote_id: q.id, number } });
   await attachTasks(tx, q.organisation_id, { booking_id: id }, q.mode, { created: now.toISOString() });
   await syncQuoteDeal(tx, q, 'accepted');
+  await emitQuote(tx, 'quote.accepted', q.organisation_id, q.id);
+  await emitBooking(tx, 'booking.received', q.organisation_id, id);
   return id;
 }
 
@@ -337,6 +341,13 @@ export async function decide(tx: Tx, q: QuoteRow, status: 'declined' | 'cancelle
       decided_at = ${status === 'declined' ? now : q.decided_at}
      where organisation_id = ${q.organisation_id} and id = ${q.id}`);
   await syncQuoteDeal(tx, q, status, reason);
+  if (status === 'declined') await emitQuote(tx, 'quote.declined', q.organisation_id, q.id);
+}
+
+/** A quote's event for webhooks, in `tx`: the quote as GET /api/quotes/:id answers it. */
+export async function emitQuote(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
+  const loaded = await loadQuote(tx, organisationId, id);
+  if (loaded) await emitEvent(tx, organisationId, type, presentQuote(loaded.quote, loaded.lines, [], await placeNames(tx, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode)));
 }
 
 /** Where a quote's link goes by default: its contact's address, else the client's. */

@@ -7,7 +7,7 @@ import { passwordSchema } from '#shared/api/auth.ts';
 import { envelope } from '#shared/api/errors.ts';
 import { validationMessage } from '#shared/api/messages.ts';
 import { acceptInvitationBody, invitationBody, invitationSchema, permissionModulesSchema, staffMemberSchema, staffPatchBody } from '#shared/api/staff.ts';
-import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '#shared/resources/permissions.ts';
+import { MODULE_ACTIONS, PERMISSION_MODULES } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { accounts, auditEvents, departmentsTable, organisationMembers, roles, staffInvitations, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -29,7 +29,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/permission-modules', {
     config: { access: 'roles.view' },
     schema: { tags, summary: 'Permission modules and their actions', response: { 200: envelope(permissionModulesSchema) } },
-  }, async () => ({ data: PERMISSION_MODULES.map((module) => ({ module, actions: [...PERMISSION_ACTIONS] })) }));
+  }, async () => ({ data: PERMISSION_MODULES.map((module) => ({ module, actions: [...MODULE_ACTIONS[module]] })) }));
 
   const staffQuery = () =>
     db

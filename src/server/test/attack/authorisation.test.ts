@@ -52,7 +52,7 @@ let secrets: string[] = [];
 
 beforeAll(async () => {
   victim = await w.people.owner();
-  records = await seedRecords(victim);
+  records = await seedRecords(victim, w.database);
   const nobody = await victim.post('/api/roles', { name: 'Nobody', permissions: [] });
   expect(nobody.statusCode).toBe(201);
   noPerm = await victim.join(nobody.data.data.id);

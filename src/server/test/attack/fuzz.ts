@@ -69,7 +69,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
     console.log(`[attack] ${file}: fuzz seed ${seed} (FUZZ_SEED=${seed} replays this run)`);
     const t0 = Date.now();
     owner = await w.people.owner();
-    const records = await seedRecords(owner);
+    const records = await seedRecords(owner, w.database);
     Object.assign(pools, structuredClone(records.byPrefix));
     const desk = (await owner.post('/api/roles', { name: 'Fuzz desk', permissions: ['control_centre.view'] })).data.data.id as string;
     pools['/api/roles/'].push(desk);
@@ -78,7 +78,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
     pools['/api/staff/invitations/'] = [inv.data.data.id];
     // Another organisation's records, for reference fields that must not reach across.
     const t1 = Date.now();
-    other = allIds(await seedRecords(await w.people.owner()));
+    other = allIds(await seedRecords(await w.people.owner(), w.database));
     if (process.env.ATTACK_PROFILE) console.log(`[attack] world ${t0 - w.started} ms, own records ${t1 - t0} ms, other organisation ${Date.now() - t1} ms`);
     await w.settle();
     w.profile.setup = Date.now() - w.started;

@@ -28,7 +28,7 @@ let records: OrgRecords;
 
 beforeAll(async () => {
   owner = await w.people.owner();
-  records = await seedRecords(owner);
+  records = await seedRecords(owner, w.database);
   await w.settle();
   w.profile.setup = Date.now() - w.started;
 });

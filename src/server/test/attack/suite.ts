@@ -277,7 +277,7 @@ export type OrgRecords = { orgId: string; byPrefix: Record<string, string[]>; us
 export const allIds = (r: OrgRecords): string[] => [...new Set([r.orgId, ...r.userIds, ...Object.values(r.byPrefix).flat()])];
 
 /** One record of every resource type (the fixtures' valid bodies), the built-in roles, the organisation and its owner. */
-export async function seedRecords(owner: Owner): Promise<OrgRecords> {
+export async function seedRecords(owner: Owner, database?: Database): Promise<OrgRecords> {
   const byPrefix: Record<string, string[]> = {};
   const add = (prefix: string, id: string) => (byPrefix[prefix] ??= []).push(id);
   for (const d of RESOURCES) {
@@ -402,6 +402,22 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const offer = await owner.post('/api/offers', { applicant_id: applicant.data.data.id, job_title: 'Export coordinator', contract_type: 'permanent', start_date: '2027-01-04', salary: { amount_minor: 3_200_000, currency: 'GBP', period: 'year' }, hours_per_week: '37.5' });
   if (offer.statusCode !== 201) throw new Error(`could not write an offer: ${offer.statusCode} ${offer.body}`);
   add('/api/offers/', offer.data.data.id);
+  // Developers: an API key, a webhook endpoint (never delivered to: no job runs in the suite) and an attempt in its log.
+  const key = await owner.post('/api/api-keys', { name: 'Seed key', scopes: ['quotes.view'] });
+  if (key.statusCode !== 201) throw new Error(`could not make an API key: ${key.statusCode} ${key.body}`);
+  add('/api/api-keys/', key.data.data.id);
+  const endpoint = await owner.post('/api/webhook-endpoints', { url: 'http://127.0.0.1:9/seed', description: 'Seed endpoint', event_types: ['booking.confirmed'] });
+  if (endpoint.statusCode !== 201) throw new Error(`could not add a webhook endpoint: ${endpoint.statusCode} ${endpoint.body}`);
+  add('/api/webhook-endpoints/', endpoint.data.data.id);
+  const ping = await owner.post(`/api/webhook-endpoints/${endpoint.data.data.id}/test`, {});
+  if (ping.statusCode !== 202) throw new Error(`could not queue a test delivery: ${ping.statusCode} ${ping.body}`);
+  if (database) {
+    // The attempt as the dispatcher would log it, without a connection.
+    await database.query(`insert into webhook_attempts (organisation_id, id, delivery_id, endpoint_id, event_id, event_type, status, response_status, duration_ms, error)
+      select organisation_id, gen_random_uuid(), id, endpoint_id, event_id, 'ping', 'failed', null, 0, 'seed' from webhook_deliveries where organisation_id = $1 and id = $2`, [owner.orgId, ping.data.data.delivery_id]);
+    const [attempt] = await database.query<{ id: string }>('select id from webhook_attempts where organisation_id = $1 and delivery_id = $2', [owner.orgId, ping.data.data.delivery_id]);
+    add('/api/webhook-deliveries/', attempt.id);
+  }
   return { orgId: owner.orgId, byPrefix, userIds: [owner.userId, colleague.userId], emails: [owner.email, colleague.email] };
 }
 

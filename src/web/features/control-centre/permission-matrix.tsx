@@ -1,7 +1,7 @@
 import './control-centre.css';
 import { useId } from 'react';
 import { Checkbox, Typography } from 'antd';
-import { PERMISSION_ACTIONS, PERMISSION_MODULES, type PermissionAction, type PermissionModule } from '#shared/resources/permissions.ts';
+import { MODULE_ACTIONS, PERMISSION_ACTIONS, PERMISSION_MODULES, type PermissionAction, type PermissionModule } from '#shared/resources/permissions.ts';
 import { useCcTranslation } from './cc-texts.ts';
 
 export interface ModuleActions {
@@ -10,7 +10,7 @@ export interface ModuleActions {
 }
 
 /** Every module with every action (what GET /api/permission-modules answers). */
-export const ALL_MODULES: readonly ModuleActions[] = PERMISSION_MODULES.map((module) => ({ module, actions: PERMISSION_ACTIONS }));
+export const ALL_MODULES: readonly ModuleActions[] = PERMISSION_MODULES.map((module) => ({ module, actions: MODULE_ACTIONS[module] }));
 
 export interface PermissionMatrixProps {
   id?: string;

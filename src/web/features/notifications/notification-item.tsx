@@ -24,6 +24,7 @@ export function NotificationItem({ n }: { n: Notification }) {
   const wordsOf = (x: Notification) => ({
     ...(typeof x.data.status === 'string' && { status: t(`notifications.shipment_statuses.${x.data.status}`) }),
     ...(typeof x.data.kind === 'string' && { kind: t(`notifications.exception_kinds.${x.data.kind}`) }),
+    ...(x.type === 'webhook_endpoint_disabled' && typeof x.data.reason === 'string' && { reason: t(`notifications.webhook_disabled_reasons.${x.data.reason}`) }),
   });
   const first = n.actors[0];
   const excerpt = typeof n.data.excerpt === 'string' ? n.data.excerpt : typeof n.data.message === 'string' ? n.data.message : null;

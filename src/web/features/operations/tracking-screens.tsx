@@ -5,9 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { feedback, showFailure } from '../../lib/feedback.ts';
-import { useSubmit } from '../../lib/use-submit.ts';
 import { operationsApi, operationsKeys, type ActiveShipment } from '../../lib/operations-api.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { ImportButton } from '../../components/import-button.tsx';
 import { DelayTag, EventLabel, SHIPMENTS_PATH, ShipmentStatusTag, useMoment } from './bits.tsx';
@@ -152,28 +150,13 @@ function MarginCard() {
   );
 }
 
+/** The inbound webhook's address and secrets live on the developer page (/organisation/dev). */
 function WebhookCard() {
   const { t } = useOperationsTranslation();
-  const client = useQueryClient();
-  const isOwner = useSessionStore((s) => s.user?.is_owner ?? false);
-  const secret = useQuery({ queryKey: operationsKeys.secret, queryFn: operationsApi.secret, enabled: isOwner });
-  const { submit: rotate, busy } = useSubmit(() => operationsApi.rotateSecret(), {
-    success: t('tracking.secret_made'),
-    onSuccess: (made) => client.setQueryData(operationsKeys.secret, made),
-  });
-  if (!isOwner) return <Card size="small" title={t('tracking.webhook_title')}><Typography.Text type="secondary">{t('tracking.webhook_owner_only')}</Typography.Text></Card>;
-  const s = secret.data;
   return (
     <Card size="small" title={t('tracking.webhook_title')}>
-      <Typography.Paragraph type="secondary">{t('tracking.webhook_hint')}</Typography.Paragraph>
-      {s && (
-        <Descriptions size="small" column={1}>
-          <Descriptions.Item label={t('tracking.webhook_url')}><Typography.Text copyable code>{s.url}</Typography.Text></Descriptions.Item>
-          <Descriptions.Item label={t('tracking.webhook_header')}><Typography.Text code>{`${s.header}: sha256=<HMAC-SHA256>`}</Typography.Text></Descriptions.Item>
-          <Descriptions.Item label={t('tracking.webhook_secret')}>{s.secret ? <Typography.Text copyable code>{s.secret}</Typography.Text> : t('tracking.no_secret')}</Descriptions.Item>
-        </Descriptions>
-      )}
-      <Button onClick={() => rotate()} loading={busy} danger={Boolean(s?.secret)}>{s?.secret ? t('tracking.rotate') : t('tracking.make_secret')}</Button>
+      <Typography.Paragraph type="secondary">{t('tracking.webhook_moved')}</Typography.Paragraph>
+      <Link to="/organisation/dev">{t('tracking.webhook_link')}</Link>
     </Card>
   );
 }
