@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CV_MAX_BYTES } from '#shared/recruitment/model.ts';
 import { Money } from '../../components/money.tsx';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 
 type Values = { name: string; email: string; phone?: string; cover_letter?: string };
 const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -20,8 +20,17 @@ export function CareersScreen() {
   const [cv, setCv] = useState<File | null>(null);
   const [cvProblem, setCvProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const { submit: apply, busy } = useSubmit((body: FormData) => recruitmentApi.apply(slug, body), {
+    onSuccess: () => setSent(true),
+    // A visitor without an account reads every failure on the form, in their language.
+    onFailure: (e) => {
+      if (e.code === 'file_too_large') setCvProblem(t('careers.cv_too_large'));
+      else if (e.code === 'unsupported_file_type') setCvProblem(t('careers.cv_type'));
+      else setProblem(e.code === 'duplicate_application' ? t('careers.duplicate') : e.code === 'too_many_requests' ? t('careers.too_many') : e.code === 'opening_not_found' ? t('careers.gone') : t('careers.failed'));
+      return true;
+    },
+  });
   const opening = useQuery({ queryKey: recruitmentKeys.publicOpening(slug), queryFn: () => recruitmentApi.publicOpening(slug), retry: false });
   if (opening.isPending) return <Skeleton active />;
   if (!opening.data) return <Result status="404" title={t('careers.gone_title')} subTitle={t('careers.gone')} />;
@@ -45,7 +54,6 @@ export function CareersScreen() {
       setCvProblem(t('careers.cv_required'));
       return;
     }
-    setBusy(true);
     setProblem(null);
     const body = new FormData();
     body.append('name', v.name);
@@ -53,17 +61,7 @@ export function CareersScreen() {
     if (v.phone) body.append('phone', v.phone);
     if (v.cover_letter) body.append('cover_letter', v.cover_letter);
     body.append('cv', cv, cv.name);
-    try {
-      await recruitmentApi.apply(slug, body);
-      setSent(true);
-    } catch (e) {
-      const code = isApiFailure(e) ? e.code : '';
-      if (code === 'file_too_large') setCvProblem(t('careers.cv_too_large'));
-      else if (code === 'unsupported_file_type') setCvProblem(t('careers.cv_type'));
-      else setProblem(code === 'duplicate_application' ? t('careers.duplicate') : code === 'too_many_requests' ? t('careers.too_many') : code === 'opening_not_found' ? t('careers.gone') : t('careers.failed'));
-    } finally {
-      setBusy(false);
-    }
+    apply(body);
   }
   const salary = o.salary;
   return (
