@@ -57,5 +57,6 @@ describe('a client generated from the OpenAPI document', () => {
     expect(out.quotes).toEqual(seen.data.map((q) => ({ number: q.number, status: 'accepted', sellMinor: q.sell_minor })));
     expect(out.more).toBe(seen.meta.next_cursor);
     expect(out.refusal).toEqual({ status: 404, code: 'not_found' });
-  });
+    // Generating the types and running tsc on them take a few seconds of CPU, more on a busy machine.
+  }, 120_000);
 });
