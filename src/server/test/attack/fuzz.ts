@@ -5,7 +5,8 @@ import { buildApp } from '../../app.ts';
 import { createClient, testConfig } from '../harness.ts';
 import { FAKE_PRICES, fakeStripeEvent, signStripeWebhook, startFakeStripe } from '../fake-stripe.ts';
 import { RESOURCE_FIXTURES } from '../resource-fixtures.ts';
-import { prefixOf, RAW_BODY_OPERATIONS, STREAM_OPERATIONS, UPLOAD_OPERATIONS, UPLOAD_SAMPLES, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
+import { MEGABYTE_OF_SPACES, xlsxOf, zipOf } from '../archives.ts';
+import { prefixOf, RAW_BODY_OPERATIONS, TABLE_IMPORT_OPERATIONS, STREAM_OPERATIONS, UPLOAD_OPERATIONS, UPLOAD_SAMPLES, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
 import { invalid, valid, type Hints } from './schema-arbitraries.ts';
 import { allIds, openWorld, seedFor, seedRecords, show, type Answer, type Client, type Owner, type Person, type Snapshot, type World } from './suite.ts';
 
@@ -294,6 +295,16 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       ['a broken form', Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\n\r\nabc`), form],
       ['a form without its boundary', multipart([{ name: 'file', filename: 'a.png', data: png }]), { 'content-type': 'multipart/form-data' }],
     ];
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const rows = [['company_name', 'country'], ['Bomb Ltd', 'GB']];
+    const lyingArchives: [string, Buffer][] = [
+      ['700 MB declared as 1 KB', xlsxOf(rows, { padding: { text: MEGABYTE_OF_SPACES, times: 700 }, declaredSize: 1024 })],
+      ['8 MB from 8 KB, declared honestly', xlsxOf(rows, { padding: { text: MEGABYTE_OF_SPACES, times: 8 } })],
+      ['declares 5 MB, holds a few bytes', xlsxOf(rows, { declaredSize: 5_000_000 })],
+      ['a compressed size past the end of the file', zipOf([{ name: 'xl/worksheets/sheet1.xml', parts: [{ text: '<worksheet/>' }], declaredCompressed: 50_000_000 }])],
+      ['a thousand entries', zipOf(Array.from({ length: 1000 }, (_, i) => ({ name: `xl/e${i}.xml`, parts: [{ text: '<x/>' }] })))],
+      ['a wrong checksum', zipOf([{ name: 'xl/worksheets/sheet1.xml', parts: [{ text: '<worksheet/>' }], crc: 1234 }])],
+    ];
     it.each(ops(UPLOAD_OPERATIONS).map((o) => [o.key, o] as const))('%s refuses malformed files and takes a real one', async (_key, op) => {
       w.figures.fuzzOperations.push(op.key);
       const path = Object.fromEntries(op.pathParams.map((p) => [p.name, pool(op, p)[0] ?? '']));
@@ -303,6 +314,15 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       for (const [what, body, headers] of malformed) {
         const res = await send(op, { kind: 'malformed', path, query: [], body, headers });
         answers.push(`${what}: ${res.status}`);
+      }
+      // A table import is also sent archives that lie about their sizes: each refused (413/422), nothing written.
+      if (TABLE_IMPORT_OPERATIONS.includes(op.key)) {
+        for (const [what, data] of lyingArchives) {
+          const res = await send(op, { kind: 'malformed', path, query: [], body: multipart([{ name: 'file', filename: 'table.xlsx', type: XLSX, data }]), headers: form });
+          w.figures.lyingArchivesSent++;
+          if (res.status === 413 || res.status === 422) w.figures.lyingArchivesRefused++;
+          else answers.push(`lying archive, ${what}: ${res.status} (expected 413 or 422)`);
+        }
       }
       // The tracking import's real file names the seeded shipment, which the generic fuzz of this share may have cancelled.
       if (op.key === 'POST /api/tracking/events/import') {
