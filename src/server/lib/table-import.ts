@@ -162,7 +162,8 @@ export async function readTable(data: Buffer): Promise<ImportRow[]> {
   body.forEach((cells, i) => {
     const values: Record<string, string> = {};
     names.forEach((name, c) => {
-      const v = (cells?.[c] ?? '').trim();
+      // A cell our own exports neutralised ('=…, sendTable) comes back as it was.
+      const v = (cells?.[c] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '');
       if (name && v !== '') values[name] = v;
     });
     if (Object.keys(values).length) rows.push({ row: i + 2, cells: values });
