@@ -19,6 +19,12 @@ const TARGET_PER_FILE = 5150;
 const INVALID_SHARE = 0.55;
 /** Refused requests between two table-by-table comparisons. */
 const BATCH_REQUESTS = 250;
+/**
+ * Each operation's share of the fuzz must finish within this (generation and requests): past it the
+ * operation fails by its name and the run goes on, so no operation can hang CI. Generation itself
+ * never loops (schema-arbitraries.ts makes pattern values to measure and bounds its retries).
+ */
+const OPERATION_LIMIT_MS = 60_000;
 /** Operations that end the caller's session: called with a throwaway one instead. */
 const SESSION_ENDING = ['POST /api/auth/logout'];
 
@@ -118,23 +124,25 @@ export async function defineFuzz(file: string, share: number, shares: number) {
     return fc.oneof({ weight: 1, arbitrary: generated }, { weight: 2, arbitrary: mixed });
   }
 
-  function timed<T>(f: () => T): T {
+  function timed<T>(f: () => T, op?: Operation): T {
     const t0 = performance.now();
     try {
       return f();
+    } catch (err) {
+      // A schema the generator cannot serve fails its operation by name.
+      throw op && err instanceof Error ? new Error(`${op.key}: ${err.message}`) : err;
     } finally {
       w.profile.generate += performance.now() - t0;
     }
   }
 
   function validCases(op: Operation, runs: number): Case[] {
-    const body = bodyArb(op);
-    const arb = fc.record({
+    const arb = timed(() => fc.record({
       path: fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathArb(op, p)]))),
       query: queryArb(op),
-      body: body ?? fc.constant(undefined),
-    });
-    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'valid'), numRuns: runs })).map((c) => ({ kind: 'valid', ...c, path: c.path as Record<string, string> }));
+      body: bodyArb(op) ?? fc.constant(undefined),
+    }), op);
+    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'valid'), numRuns: runs }), op).map((c) => ({ kind: 'valid', ...c, path: c.path as Record<string, string> }));
   }
 
   /** Cases that break one thing each: a path value, a query value or the body. */
@@ -149,7 +157,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       if (bad) breakers.push(bad.map((v) => ({ query: [[q.name, v]] as [string, string][] })));
     }
     if (op.body) {
-      const bad = invalid(op.body, hints);
+      const bad = timed(() => invalid(op.body!, hints), op);
       if (bad) breakers.push(bad.map((b) => ({ body: b })));
       if (op.bodyRequired) breakers.push(fc.constant({ body: undefined, headers: { 'content-type': 'application/json' } }));
     }
@@ -162,7 +170,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       body: 'body' in b ? b.body : base.body,
       ...(b.headers && { headers: b.headers }),
     }));
-    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'invalid'), numRuns: runs }));
+    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'invalid'), numRuns: runs }), op);
   }
 
   /** Transport-level junk, the same for every operation of its kind. */
@@ -235,12 +243,16 @@ export async function defineFuzz(file: string, share: number, shares: number) {
 
   describe(`fuzz ${share + 1}/${shares}: schema-breaking and malformed inputs, as an owner`, () => {
     it.each(generic.map((o) => [o.key, o] as const))('%s', async (_key, op) => {
+      const deadline = Date.now() + OPERATION_LIMIT_MS;
       const malformed = malformedCases(op);
       const cases = [...invalidCases(op, Math.max(0, Math.round(perOperation * INVALID_SHARE) - malformed.length)), ...malformed];
       const errors = w.serverErrors.length;
       const changed = w.changed.length;
       if (!last) await checkpoint(true);
+      let sent = 0;
       for (const c of cases) {
+        if (Date.now() > deadline) break;
+        sent++;
         const res = await send(op, c);
         pending.requests++;
         pending.accepted ||= res.status < 400;
@@ -249,9 +261,10 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       pending.ops.push(op.key);
       await checkpoint(op === generic.at(-1));
       w.figures.fuzzOperations.push(op.key);
+      expect(sent, `${op.key} took over ${OPERATION_LIMIT_MS / 1000} s: ${sent} of ${cases.length} cases sent`).toBe(cases.length);
       expect(w.serverErrors.slice(errors)).toEqual([]);
       expect(w.changed.slice(changed)).toEqual([]);
-    });
+    }, OPERATION_LIMIT_MS + 30_000);
   });
 
   describe(`fuzz ${share + 1}/${shares}: generated valid inputs, as an owner`, () => {
@@ -261,10 +274,18 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       const runs = Math.max(1, perOperation - broken);
       const errors = w.serverErrors.length;
       const changed = w.changed.length;
-      for (const c of validCases(op, runs)) await send(op, c);
+      const deadline = Date.now() + OPERATION_LIMIT_MS;
+      const cases = validCases(op, runs);
+      let sent = 0;
+      for (const c of cases) {
+        if (Date.now() > deadline) break;
+        sent++;
+        await send(op, c);
+      }
+      expect(sent, `${op.key} took over ${OPERATION_LIMIT_MS / 1000} s: ${sent} of ${cases.length} cases sent`).toBe(cases.length);
       expect(w.serverErrors.slice(errors)).toEqual([]);
       expect(w.changed.slice(changed)).toEqual([]);
-    });
+    }, OPERATION_LIMIT_MS + 30_000);
   });
 
   const ops = (keys: string[]) => mine.filter((o) => keys.includes(o.key));
