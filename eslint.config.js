@@ -14,6 +14,7 @@ export default tseslint.config(
     rules: {
       'fyn/boundaries': 'error',
       'fyn/kebab-case-files': 'error',
+      'fyn/one-table-writer': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/architecture.md#conventions).' }],
     },

@@ -76,4 +76,35 @@ const kebabCase = {
   },
 };
 
-export default { rules: { boundaries, 'kebab-case-files': kebabCase } };
+/**
+ * Every CSV and XLSX the product writes goes through sendTable (src/server/lib/spreadsheet.ts), which
+ * neutralises formula cells (docs/architecture.md#exports): csv-stringify and exceljs's writers
+ * are used nowhere else in the product. Tests (which build input files) and scripts (which write
+ * data files, not answers) may.
+ */
+const WRITER_HOME = 'src/server/lib/spreadsheet.ts';
+const EXCEL_WRITERS = new Set(['writeBuffer', 'writeFile', 'WorkbookWriter']);
+const oneTableWriter = {
+  meta: { type: 'problem', docs: { description: 'CSV and XLSX are written by sendTable only' }, schema: [] },
+  create(context) {
+    const file = rel(context.filename);
+    if (!file.startsWith('src/') || file === WRITER_HOME || /\.test\.tsx?$/.test(file) || file.startsWith('src/server/test/') || file.startsWith('src/web/test/')) return {};
+    const message = `Write CSV and XLSX with sendTable (${WRITER_HOME}): it neutralises formula cells.`;
+    const checkImport = (node, spec) => {
+      if (typeof spec === 'string' && (spec === 'csv-stringify' || spec.startsWith('csv-stringify/'))) context.report({ node, message });
+    };
+    const chain = (n) => (n.type === 'MemberExpression' ? [...chain(n.object), n.property.name ?? n.property.value] : n.type === 'Identifier' ? [n.name] : []);
+    return {
+      ImportDeclaration: (n) => checkImport(n, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && checkImport(n, n.source.value),
+      MemberExpression(n) {
+        const names = chain(n);
+        const last = names.at(-1);
+        // book.xlsx.writeBuffer(), book.csv.write(), ExcelJS.stream.xlsx.WorkbookWriter
+        if (EXCEL_WRITERS.has(last) || (last === 'write' && (names.includes('xlsx') || names.includes('csv')))) context.report({ node: n, message });
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, 'kebab-case-files': kebabCase, 'one-table-writer': oneTableWriter } };

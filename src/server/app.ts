@@ -67,10 +67,11 @@ import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
 import { registerAccessCheck, registerAccessDeclarations } from './plugins/access.ts';
 import { registerTextInput } from './plugins/text-input.ts';
+import { registerCanonicalPaths } from './plugins/canonical-path.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerPublicNoStore, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { hasBearer } from './lib/bearer.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -167,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  // An API path spelt any other way than its canonical one is refused before any other hook reads it.
+  registerCanonicalPaths(app);
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).
   const debug = levelEnabled(app.log, 'debug');
   app.addHook('onResponse', (req, reply, done) => {
@@ -209,7 +212,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',
-        allowList: (req) => !req.url.startsWith('/api/'),
+        // Decided on the route the router matched (the raw URL may spell it otherwise).
+        allowList: (req) => !req.routeOptions.url?.startsWith('/api/'),
       });
     }
     // Who may call (401/403) is answered before anything about the input (422).
@@ -219,8 +223,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Writes with an Idempotency-Key: after access and validation, before the handler.
     registerIdempotency(api, ctx);
     registerTextInput(api);
+    registerPublicNoStore(api);
     // Webhooks come from the provider, not a browser: their signature stands in for the token.
-    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: CSRF_EXEMPT });
+    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', '/api/tracking/webhook/:organisationId'] });
 
     registerAuthRoutes(api, ctx);
     registerUserRoutes(api, ctx);

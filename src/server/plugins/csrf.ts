@@ -10,9 +10,19 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Double-submit CSRF protection (docs/architecture.md#csrf). The token is `nonce.hmac(nonce)` so that a
- * cookie planted from elsewhere without the server's secret is refused too.
+ * cookie planted from elsewhere without the server's secret is refused too. Every state change of
+ * the context it is registered in needs the token, but for the routes named in `exempt` (route
+ * patterns as registered, `/api/tracking/webhook/:organisationId`).
  */
-export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: (string | RegExp)[] }) {
+export function registerCsrf(app: FastifyInstance, opts: { secret: string; secure: boolean; exempt: string[] }) {
+  const exempt = new Set(opts.exempt);
+  // An exemption naming no route (a route renamed) would leave that route's callers refused or, worse, a typo unnoticed.
+  const registered = new Set<string>();
+  app.addHook('onRoute', (route) => void registered.add(route.url));
+  app.addHook('onReady', (done) => {
+    const missing = opts.exempt.filter((e) => !registered.has(e));
+    done(missing.length ? new Error(`CSRF exemptions name no route: ${missing.join(', ')}`) : undefined);
+  });
   const sign = (nonce: string) => createHmac('sha256', opts.secret).update('csrf:' + nonce).digest('base64url');
   const valid = (token: string) => {
     const [nonce, mac] = token.split('.');
@@ -30,12 +40,14 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
   });
 
   // Synchronous: a hook that returns a promise costs every request a few microseconds.
+  // Decided on the route the router matched, never on the raw URL (which may spell it differently;
+  // non-canonical spellings are refused before this, plugins/canonical-path.ts).
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (!UNSAFE.has(req.method)) return done();
     // An API key is sent on purpose, never by a browser on its own: cookies are ignored with it (app.ts), so no token is needed.
     if (hasBearer(req)) return done();
-    const path = req.url.split('?')[0];
-    if (opts.exempt.some((e) => (typeof e === 'string' ? e === path : e.test(path)))) return done();
+    const route = req.routeOptions.url;
+    if (route !== undefined && exempt.has(route)) return done();
     const cookie = req.cookies[CSRF_COOKIE];
     const header = req.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie || !valid(cookie)) {

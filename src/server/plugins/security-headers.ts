@@ -58,3 +58,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     } else pageHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
 }
+
+/**
+ * Answers of the public links (`/api/public/*`: a quotation, a tracking page, a job opening, reached
+ * by a token or slug in the address) are never kept by a browser or a shared cache: they may show
+ * a client's prices or a shipment's whereabouts to whoever holds the link now. Set per route (the
+ * routes are known when they are registered), so that no other request pays for it.
+ */
+export function registerPublicNoStore(app: FastifyInstance) {
+  const noStore = (_req: unknown, reply: { header(k: string, v: string): unknown }, done: () => void) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/public/')) return;
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [noStore as never, ...own];
+  });
+}

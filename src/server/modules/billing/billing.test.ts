@@ -114,6 +114,10 @@ describe('subscription billing with the local provider', () => {
     const luhn = await c.post('/api/billing/payment-methods', card('4242 4242 4242 4241'));
     expect(luhn.statusCode).toBe(402);
     expect(luhn.data.error.code).toBe('incorrect_number');
+    // A refused first card leaves nothing behind: no billing customer for the organisation (it was made before the card was judged).
+    const [row] = await t.database.query<{ provider_customer_id: string | null; objects: number }>(
+      `select o.provider_customer_id, (select count(*)::int from local_billing_objects b where b.data->>'organisation_id' = o.id::text) as objects from organisations o where o.id = $1`, [c.orgId]);
+    expect(row).toEqual({ provider_customer_id: null, objects: 0 });
   });
 
   it('keeps saved cards: add, make default, delete', async () => {

@@ -243,9 +243,8 @@ export function createLocalProvider(database: Database, { takesCards = true }: {
       return null;
     },
 
-    async addPaymentMethod(customer, input) {
+    async checkPaymentMethod(input) {
       refuseWithoutPayments();
-      await customerOrFail(customer);
       if ('payment_method_id' in input) throw new PaymentError('invalid_request', 'Send the card number, expiry and CVC.');
       const number = digitsOnly(input.number);
       const problems = cardProblems({ ...input, number });
@@ -253,6 +252,13 @@ export function createLocalProvider(database: Database, { takesCards = true }: {
       if (problems.exp_month) throw new PaymentError('expired_card', 'The card has expired.');
       if (problems.cvc) throw new PaymentError('incorrect_cvc', 'The security code is not valid.');
       if (number === '4000000000000002') throw new PaymentError('card_declined', 'Your card was declined.');
+    },
+
+    async addPaymentMethod(customer, input) {
+      await provider.checkPaymentMethod(input);
+      await customerOrFail(customer);
+      if ('payment_method_id' in input) throw new PaymentError('invalid_request', 'Send the card number, expiry and CVC.');
+      const number = digitsOnly(input.number);
       const existing = await cards(customer);
       const card: StoredCard = {
         id: newId('pm'), brand: cardBrand(number), last4: number.slice(-4), exp_month: input.exp_month, exp_year: input.exp_year,

@@ -66,6 +66,11 @@ export interface PaymentProvider {
   createCustomer(input: { name: string; email: string; organisationId: string }): Promise<string>;
   /** Stripe: a SetupIntent client secret for its card element; local: null (our own form). */
   createSetupIntent(customerId: string): Promise<string | null>;
+  /**
+   * What can be known of a card without a customer, checked before the organisation's customer is
+   * made on its first card: a card refused here leaves nothing behind (no customer, no write).
+   */
+  checkPaymentMethod(input: NewPaymentMethod): Promise<void>;
   addPaymentMethod(customerId: string, input: NewPaymentMethod): Promise<Card>;
   listPaymentMethods(customerId: string): Promise<Card[]>;
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;

@@ -165,6 +165,8 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req, reply) => {
     const m = await manager(req);
+    // The organisation's first card makes its customer: a card refused before that makes none.
+    if (!m.organisation.providerCustomerId) await provider.checkPaymentMethod(req.body).catch(paymentFailure);
     const cus = await customer(m);
     const card = await provider.addPaymentMethod(cus, req.body).catch(paymentFailure);
     // A new card settles what a failed renewal left open (outstanding_payment → active).

@@ -270,6 +270,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return intent.client_secret;
     },
 
+    async checkPaymentMethod(input: NewPaymentMethod) {
+      // Only the shape: Stripe judges the card itself when it is attached to the customer (a
+      // declined first card leaves the customer made for it, at Stripe and in providerCustomerId).
+      if (!('payment_method_id' in input) || typeof input.payment_method_id !== 'string' || input.payment_method_id === '') {
+        throw new PaymentError('invalid_request', 'Card details must be entered in the Stripe card form (payment_method_id expected).');
+      }
+    },
+
     async addPaymentMethod(customerId, input: NewPaymentMethod) {
       if (!('payment_method_id' in input) || typeof input.payment_method_id !== 'string' || input.payment_method_id === '') {
         throw new PaymentError('invalid_request', 'Card details must be entered in the Stripe card form (payment_method_id expected).');

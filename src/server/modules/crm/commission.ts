@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
-import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { commissionReportSchema, type CommissionReport } from '#shared/api/crm.ts';
 import { periodQuery } from '#shared/api/emissions.ts';
 import { convertMinor, majorOf, percentOf, sumMinor } from '#shared/money/amounts.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
-import { neutraliseCell } from '../../lib/spreadsheet.ts';
+import { sendTable, tableResponse } from '../../lib/spreadsheet.ts';
 import { rateOn } from '../exchange/service.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 import { baseCurrency } from '../rates/routes.ts';
@@ -83,17 +81,14 @@ export function registerCommissionRoutes(app: FastifyInstance, ctx: AppContext) 
 
   api.get('/api/commissions/report/export', {
     config: { access: 'payroll.export' },
-    schema: { tags: ['commissions'], summary: 'The commission report as CSV, one row per quote', querystring: periodQuery, response: { 200: z.string() } },
+    schema: { tags: ['commissions'], summary: 'The commission report as CSV, one row per quote', querystring: periodQuery, ...tableResponse() },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'payroll.export');
     const r = await commissionReport(ctx, m.organisation.id, req.query.from, req.query.to);
     const money = (v: number | null) => (v === null ? '' : majorOf(v, r.currency));
     const rows = r.staff.flatMap((s) => s.lines.map((l) => [s.name, l.number, l.revision, l.accepted_on, l.client_name, l.commission_name, l.basis, l.rate_pct, money(l.basis_minor), money(l.commission_minor), r.currency]));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="commission-${r.from}-${r.to}.csv"`)
-      .header('cache-control', 'no-store')
-      .send('\uFEFF' + stringify([['staff_member', 'quote', 'revision', 'accepted_on', 'client', 'commission', 'basis', 'rate_pct', 'basis_amount', 'commission_amount', 'currency'], ...rows.map((row) => row.map(neutraliseCell))]));
+    const header = ['staff_member', 'quote', 'revision', 'accepted_on', 'client', 'commission', 'basis', 'rate_pct', 'basis_amount', 'commission_amount', 'currency'];
+    return sendTable(reply, { format: 'csv', name: `commission-${r.from}-${r.to}`, header, rows });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
+import { sendTable, tableResponse } from '../../lib/spreadsheet.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
@@ -42,14 +42,7 @@ const RATE_EXAMPLES = [
 
 /** A sheet of the columns and examples, as CSV or XLSX. */
 export async function sendTemplate(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', columns: string[], examples: string[][]) {
-  reply.header('content-disposition', `attachment; filename="${name}-import-template.${format}"`).header('cache-control', 'no-store');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send('\uFEFF' + stringify([columns, ...examples]));
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(name);
-  sheet.addRow(columns).font = { bold: true };
-  for (const e of examples) sheet.addRow(e);
-  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(Buffer.from(await book.xlsx.writeBuffer()));
+  return sendTable(reply, { format, name: `${name}-import-template`, sheet: name, header: columns, rows: examples });
 }
 
 export const summarise = (dryRun: boolean, verdicts: Verdict[], created: number) => ({
@@ -74,7 +67,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/leads/import/template', {
     config: { access: 'crm.create' },
-    schema: { tags: ['leads'], summary: 'The layout of a leads import, with an example row', querystring: templateQuery, response: { 200: z.any() } },
+    schema: { tags: ['leads'], summary: 'The layout of a leads import, with an example row', querystring: templateQuery, ...tableResponse(['csv', 'xlsx']) },
   }, async (req, reply) => {
     requirePermission(await requireMember(ctx, req), 'crm.create');
     return sendTemplate(reply, 'leads', req.query.format, LEAD_COLUMNS, [LEAD_EXAMPLE]);
@@ -108,7 +101,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/rates/import/template', {
     config: { access: 'rates.create' },
-    schema: { tags: ['rates'], summary: 'The layout of a buy-rates import (one row per charge line), with example rows', querystring: templateQuery, response: { 200: z.any() } },
+    schema: { tags: ['rates'], summary: 'The layout of a buy-rates import (one row per charge line), with example rows', querystring: templateQuery, ...tableResponse(['csv', 'xlsx']) },
   }, async (req, reply) => {
     requirePermission(await requireMember(ctx, req), 'rates.create');
     return sendTemplate(reply, 'rates', req.query.format, RATE_COLUMNS, RATE_EXAMPLES);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
+import { sendTable, tableResponse } from '../../lib/spreadsheet.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
@@ -312,20 +312,21 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
   function csv(path: 'bank' | 'accounting', summary: string) {
     api.get(`/api/payroll-runs/:id/${path}.csv`, {
       config: { access: 'payroll.export' },
-      schema: { tags, summary, params: idParam, produces: ['text/csv'] },
+      schema: { tags, summary, params: idParam, ...tableResponse() },
     }, async (req, reply) => {
       const m = await member(req, 'export');
       const { data: run } = await answer(m.organisation.id, req.params.id);
       if (run.status === 'draft') throw new AppError(409, 'payroll_draft', 'Approve the run first: files are made of locked figures only.');
       const slips = await slipsOf(m.organisation.id, sql`and s.run_id = ${req.params.id}`);
       const major = (minor: number, currency: string) => new Decimal(String(minor)).div(currency === 'JPY' ? '1' : '100').toFixed(currency === 'JPY' ? 0 : 2);
-      const rows = path === 'bank'
+      const [header, ...rows] = path === 'bank'
         ? [
             ['employee', 'account_holder', 'iban', 'bic', 'account_number', 'bank_code', 'reference', 'amount', 'currency'],
             ...slips.map((s) => [s.employee_name, s.holder ?? '', s.iban ?? '', s.bic ?? '', s.account_number ?? '', s.bank_code ?? '', `PAY ${run.period_start.slice(0, 7)}`, major(Number(s.net_minor), s.currency), s.currency]),
           ]
         : [['period', 'employee', 'code', 'component', 'kind', 'amount', 'currency'], ...slips.flatMap((s) => s.lines.filter((l) => l.kind !== 'basis').map((l) => [run.period_start.slice(0, 7), s.employee_name, l.code, l.name, l.kind, major(l.amount_minor, s.currency), s.currency]))];
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="payroll-${run.period_start.slice(0, 7)}-${path}.csv"`).send('\uFEFF' + stringify(rows));
+      // An employee's own name or account holder (=HYPERLINK(…)) leaves as text (sendTable).
+      return sendTable(reply, { format: 'csv', name: `payroll-${run.period_start.slice(0, 7)}-${path}`, header, rows });
     });
   }
   csv('bank', 'The bank payment file of an approved run: one net payment per employee, to the account they gave (empty when none)');

@@ -198,6 +198,19 @@ describe('shipments', () => {
     expect(report.rows).toEqual([{ month: inDays(5).slice(0, 7), mode: 'air', shipments: 1, containers: 0, currency: 'GBP', sell_minor: 150000, buy_minor: 120000, profit_minor: 30000 }]);
     expect((await northwind.post('/api/shipments', { mode: 'air', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP' })).data.error.fields.client_name).toBeTruthy();
   });
+
+  it('refuses a charge line naming another organisation’s charge code, and opens nothing (issue 21 item 7)', async () => {
+    const foreign = (await (await who.owner()).get('/api/charge-codes?per_page=1')).data.data[0].id as string;
+    const count = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from shipments')).at(0)!.n);
+    const before = await count();
+    const res = await northwind.post('/api/shipments', {
+      client_name: 'Leeds Lighting Co', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP',
+      charges: [{ charge_code_id: foreign, description: 'Air freight', quoted_sell_minor: 150000, quoted_buy_minor: 120000 }],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.data.error.fields).toEqual({ charges: 'Unknown charge code.' });
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('tracking', () => {

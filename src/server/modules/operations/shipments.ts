@@ -38,6 +38,14 @@ const shipmentSummarySchemaWithExceptions = shipmentSchema.pick({
  * checked ISO 6346 numbers; tracking events; status and sign-off; quoted against actual charges.
  * Permission module `operations`.
  */
+/** Refuses charge lines naming a charge code that is not the organisation's own (422, as for a top-level reference). */
+async function ownChargeCodes(tx: Tx, organisationId: string, charges: { charge_code_id: string | null }[]) {
+  const codes = [...new Set(charges.map((c) => c.charge_code_id).filter((v): v is string => Boolean(v)))];
+  if (!codes.length) return;
+  const [{ n }] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from charge_codes where organisation_id = ${organisationId} and id = any(${`{${codes.join(',')}}`}::uuid[])`);
+  if (n !== codes.length) throw new AppError(422, 'validation_failed', 'A charge code of the charges is not one of yours.', { charges: 'Unknown charge code.' });
+}
+
 export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
@@ -155,6 +163,8 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       const clientName = b.client ? (await clientOf(tx, m.organisation.id, b.client, null)).name : b.client_name;
       if (!clientName) throw new AppError(422, 'validation_failed', 'Choose the client or write its name.', { client_name: 'Required.' });
       const now = new Date();
+      // Nested ids are the organisation's own, as top-level ones are (a charge line naming another organisation's code is refused).
+      await ownChargeCodes(tx, m.organisation.id, b.charges);
       const refs = await shipmentNumbers(tx, m.organisation.id, b.mode, now);
       await tx.insert(shipments).values({
         organisation_id: m.organisation.id, id, ...refs, mode: b.mode, client_type: b.client?.type ?? null, client_id: b.client?.id ?? null, client_name: clientName,
@@ -230,11 +240,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (s.signoff_status === 'accounts_signed') throw new AppError(409, 'job_locked', 'Accounts signed this job off: its charges do not change any more.');
       const change = changesOf({ charges: s.charges }, { charges: req.body.charges }, ['charges']);
       if (change.fields.length === 0) return;
-      const codes = [...new Set(req.body.charges.map((c) => c.charge_code_id).filter((v): v is string => Boolean(v)))];
-      if (codes.length) {
-        const [{ n }] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from charge_codes where organisation_id = ${m.organisation.id} and id = any(${`{${codes.join(',')}}`}::uuid[])`);
-        if (n !== codes.length) throw new AppError(422, 'validation_failed', 'A charge code of the charges is not one of yours.', { charges: 'Unknown charge code.' });
-      }
+      await ownChargeCodes(tx, m.organisation.id, req.body.charges);
       await tx.update(shipments).set({ charges: req.body.charges, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'charges', s.id, { ...change, lines: req.body.charges.length });
     });

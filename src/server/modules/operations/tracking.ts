@@ -12,6 +12,7 @@ import { operationSettings, trackingDeliveries } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts';
 import { fieldErrors, readTable } from '../../lib/table-import.ts';
 import { importAnswer, importQuery, sendTemplate, summarise, templateQuery, type Verdict } from '../crm/imports.ts';
+import { tableResponse } from '../../lib/spreadsheet.ts';
 import { readUpload } from '../files/images.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 import { hashToken, placeNames } from '../quotes/service.ts';
@@ -173,7 +174,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/tracking/events/import/template', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'The layout of a tracking events import, with example rows', querystring: templateQuery, response: { 200: z.any() } },
+    schema: { tags, summary: 'The layout of a tracking events import, with example rows', querystring: templateQuery, ...tableResponse(['csv', 'xlsx']) },
   }, async (req, reply) => {
     requirePermission(await requireMember(ctx, req), 'operations.update');
     return sendTemplate(reply, 'tracking-events', req.query.format, EVENT_COLUMNS, EVENT_EXAMPLES);

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
-import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { emissionsReportSchema, periodQuery, type EmissionsReport } from '#shared/api/emissions.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
-import { neutraliseCell } from '../../lib/spreadsheet.ts';
+import { sendTable, tableResponse } from '../../lib/spreadsheet.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
 import { factorTable } from './emissions.ts';
 
@@ -71,7 +69,7 @@ export function registerEmissionsReportRoutes(app: FastifyInstance, ctx: AppCont
       tags: ['emissions'],
       summary: 'The quotes accepted in the period with their emissions, one CSV row each (number, client, mode, lane, accepted, tonne-km, kg CO2e, source)',
       querystring: periodQuery,
-      response: { 200: z.string() },
+      ...tableResponse(),
     },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
@@ -82,12 +80,8 @@ export function registerEmissionsReportRoutes(app: FastifyInstance, ctx: AppCont
              case when q.emissions is null then null else ${tkm}::text end as tkm, ${kg}::text as kg, q.emissions->'legs'->0->>'source' as source
         from quotes q where ${accepted(m.organisation.id, from, to)} order by q.decided_at, q.number`);
     const header = ['quote', 'revision', 'client', 'mode', 'origin', 'destination', 'accepted_on', 'tonne_km', 'kg_co2e', 'source'];
-    const body = rows.map((r) => [r.number, r.revision, r.client_name, r.mode, r.origin, r.destination, r.accepted, r.tkm === null ? '' : trim(r.tkm), r.kg === null ? '' : trim(r.kg), r.source ?? ''].map(neutraliseCell));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="emissions-${from}-${to}.csv"`)
-      .header('cache-control', 'no-store')
-      .send('\uFEFF' + stringify([header, ...body]));
+    const body = rows.map((r) => [r.number, r.revision, r.client_name, r.mode, r.origin, r.destination, r.accepted, r.tkm === null ? '' : trim(r.tkm), r.kg === null ? '' : trim(r.kg), r.source ?? '']);
+    return sendTable(reply, { format: 'csv', name: `emissions-${from}-${to}`, header, rows: body });
   });
 }
 

@@ -224,6 +224,41 @@ describe('authorisation matrix: anonymous, a member without permissions, another
   });
 });
 
+// ── encoded paths ───────────────────────────────────────────────────────────
+
+/**
+ * Spellings of an operation's URL that the router (or a lenient proxy) takes for the same route:
+ * an encoded letter in `/api`, an encoded letter in its last fixed segment, a doubled slash, an
+ * upper-case `/API`, an encoded slash. (Dot segments need a socket: inject() normalises them;
+ * src/server/plugins/canonical-path.test.ts sends those.)
+ */
+function disguisesOf(url: string): string[] {
+  const [path, query] = url.split('?');
+  const q = query ? `?${query}` : '';
+  const rest = path.slice('/api/'.length);
+  const segments = rest.split('/');
+  const at = segments.findLastIndex((x) => /^[a-z]/i.test(x) && !/^[0-9a-f-]{36}$/i.test(x));
+  const encodedLast = segments.map((x, i) => (i === at ? `%${x.charCodeAt(0).toString(16).toUpperCase()}${x.slice(1)}` : x)).join('/');
+  return [`/%61pi/${rest}${q}`, `/api/${encodedLast}${q}`, `/api//${rest}${q}`, `/API/${rest}${q}`, `/api%2F${rest}${q}`];
+}
+
+describe('encoded paths: every operation with its path spelt otherwise, as the owner who may call it', () => {
+  it.each(ops.map((o) => [o.key, o] as const))('%s', async (_key, op) => {
+    const problems: string[] = [];
+    const values: Record<string, string> = {};
+    for (const p of op.pathParams) values[p.name] = (await victimValue(op, p.name)) ?? 'x';
+    const [body] = bodiesFor(op);
+    for (const url of disguisesOf(urlOf(op, values))) {
+      const res = await w.call(victim, op.key, op.method, url, body);
+      w.figures.encodedPathsSent++;
+      if (res.status === 400 && res.data?.error?.code === 'non_canonical_path') w.figures.encodedPathsRefused++;
+      else problems.push(`${op.method} ${url}: expected 400 non_canonical_path, got ${res.status} ${res.body.slice(0, 200)}`);
+      if (res.writes.length) problems.push(`${op.method} ${url}: wrote ${describeWrites(res.writes)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 // ── privilege escalation ────────────────────────────────────────────────────
 
 type Code = 'permission_escalation' | 'owner_only' | 'own_role';

@@ -30,13 +30,27 @@ export type Figures = {
   streamsEnded?: number;
   memberFieldsChecked?: number;
   accountCallsChecked?: number;
+  /** Requests sent with their operation's path spelt otherwise (encoded letters, `//`, dot segments, case) and refused. */
+  encodedPathsSent?: number;
+  encodedPathsRefused?: number;
+  /** Id-shaped body fields (nested too) given another organisation's record, and the requests doing it that were refused. */
+  foreignIdFields?: number;
+  foreignIdRequests?: number;
+  foreignIdRefused?: number;
+  /** Export operations (CSV/XLSX) fed a formula-shaped value, and cells checked neutralised. */
+  exportsChecked?: number;
+  exportCellsChecked?: number;
+  /** Spreadsheet imports sent archives that lie about their sizes, and refused. */
+  lyingArchivesSent?: number;
+  lyingArchivesRefused?: number;
   ms?: number;
 };
 
 const NUMBERS = [
   'matrixCells', 'matrixSkipped', 'fuzzRequests', 'fuzzAccepted', 'fuzzRejected', 'invalidAccepted', 'batchesCompared', 'requests',
   'serverErrors', 'changedOnRejection', 'escalationAttempts', 'escalationRefused', 'allowedPathsChecked',
-  'streamsEnded', 'memberFieldsChecked', 'accountCallsChecked',
+  'streamsEnded', 'memberFieldsChecked', 'accountCallsChecked', 'encodedPathsSent', 'encodedPathsRefused', 'foreignIdFields', 'foreignIdRequests',
+  'foreignIdRefused', 'exportsChecked', 'exportCellsChecked', 'lyingArchivesSent', 'lyingArchivesRefused',
 ] as const;
 
 export function recordFigures(path: string, figures: Figures): void {
@@ -69,6 +83,10 @@ export function figuresBlock(path: string): string | null {
     `${pad('streams ended with their session')}${sum.streamsEnded}`,
     `${pad('member fields refusing a deactivated')}${sum.memberFieldsChecked}`,
     `${pad('calls leaving others’ accounts alone')}${sum.accountCallsChecked}`,
+    `${pad('encoded paths refused')}${sum.encodedPathsRefused} of ${sum.encodedPathsSent} (every operation, its path spelt otherwise)`,
+    `${pad('foreign ids in bodies refused')}${sum.foreignIdRefused} of ${sum.foreignIdRequests} (${sum.foreignIdFields} id fields, nested too)`,
+    `${pad('formula cells in every export')}${sum.exportCellsChecked} cells neutralised in ${sum.exportsChecked} exports`,
+    `${pad('lying archives refused')}${sum.lyingArchivesRefused} of ${sum.lyingArchivesSent}`,
     '└─────────────────────────────────────────────────────────────────',
   ];
   return lines.join('\n');

@@ -5,9 +5,10 @@ import { buildApp } from '../../app.ts';
 import { createClient, testConfig } from '../harness.ts';
 import { FAKE_PRICES, fakeStripeEvent, signStripeWebhook, startFakeStripe } from '../fake-stripe.ts';
 import { RESOURCE_FIXTURES } from '../resource-fixtures.ts';
-import { prefixOf, RAW_BODY_OPERATIONS, STREAM_OPERATIONS, UPLOAD_OPERATIONS, UPLOAD_SAMPLES, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
+import { MEGABYTE_OF_SPACES, xlsxOf, zipOf } from '../archives.ts';
+import { prefixOf, RAW_BODY_OPERATIONS, TABLE_IMPORT_OPERATIONS, STREAM_OPERATIONS, UPLOAD_OPERATIONS, UPLOAD_SAMPLES, urlOf, type JsonSchema, type Operation, type Parameter } from './operations.ts';
 import { invalid, valid, type Hints } from './schema-arbitraries.ts';
-import { allIds, openWorld, seedFor, seedRecords, show, type Answer, type Client, type Owner, type Person, type Snapshot, type World } from './suite.ts';
+import { allIds, openWorld, seedFor, seedRecords, show, type Answer, type Client, type OrgRecords, type Owner, type Person, type Snapshot, type World } from './suite.ts';
 
 /**
  * Each file sends at least this many requests (two files: at least 10 000 a run), spread evenly
@@ -18,6 +19,12 @@ const TARGET_PER_FILE = 5150;
 const INVALID_SHARE = 0.55;
 /** Refused requests between two table-by-table comparisons. */
 const BATCH_REQUESTS = 250;
+/**
+ * Each operation's share of the fuzz must finish within this (generation and requests): past it the
+ * operation fails by its name and the run goes on, so no operation can hang CI. Generation itself
+ * never loops (schema-arbitraries.ts makes pattern values to measure and bounds its retries).
+ */
+const OPERATION_LIMIT_MS = 60_000;
 /** Operations that end the caller's session: called with a throwaway one instead. */
 const SESSION_ENDING = ['POST /api/auth/logout'];
 
@@ -61,6 +68,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
 
   let owner: Owner;
   let other: string[] = [];
+  let otherRecords: OrgRecords;
   /** Ids by the collection a path parameter names them under ("/api/partners/"): seeded, then harvested from answers. */
   const pools: Record<string, string[]> = {};
   const hints: Hints = { uuids: () => [...new Set([...Object.values(pools).flat(), ...other])] };
@@ -78,7 +86,8 @@ export async function defineFuzz(file: string, share: number, shares: number) {
     pools['/api/staff/invitations/'] = [inv.data.data.id];
     // Another organisation's records, for reference fields that must not reach across.
     const t1 = Date.now();
-    other = allIds(await seedRecords(await w.people.owner(), w.database));
+    otherRecords = await seedRecords(await w.people.owner(), w.database);
+    other = allIds(otherRecords);
     if (process.env.ATTACK_PROFILE) console.log(`[attack] world ${t0 - w.started} ms, own records ${t1 - t0} ms, other organisation ${Date.now() - t1} ms`);
     await w.settle();
     w.profile.setup = Date.now() - w.started;
@@ -117,23 +126,25 @@ export async function defineFuzz(file: string, share: number, shares: number) {
     return fc.oneof({ weight: 1, arbitrary: generated }, { weight: 2, arbitrary: mixed });
   }
 
-  function timed<T>(f: () => T): T {
+  function timed<T>(f: () => T, op?: Operation): T {
     const t0 = performance.now();
     try {
       return f();
+    } catch (err) {
+      // A schema the generator cannot serve fails its operation by name.
+      throw op && err instanceof Error ? new Error(`${op.key}: ${err.message}`) : err;
     } finally {
       w.profile.generate += performance.now() - t0;
     }
   }
 
   function validCases(op: Operation, runs: number): Case[] {
-    const body = bodyArb(op);
-    const arb = fc.record({
+    const arb = timed(() => fc.record({
       path: fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathArb(op, p)]))),
       query: queryArb(op),
-      body: body ?? fc.constant(undefined),
-    });
-    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'valid'), numRuns: runs })).map((c) => ({ kind: 'valid', ...c, path: c.path as Record<string, string> }));
+      body: bodyArb(op) ?? fc.constant(undefined),
+    }), op);
+    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'valid'), numRuns: runs }), op).map((c) => ({ kind: 'valid', ...c, path: c.path as Record<string, string> }));
   }
 
   /** Cases that break one thing each: a path value, a query value or the body. */
@@ -148,7 +159,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       if (bad) breakers.push(bad.map((v) => ({ query: [[q.name, v]] as [string, string][] })));
     }
     if (op.body) {
-      const bad = invalid(op.body, hints);
+      const bad = timed(() => invalid(op.body!, hints), op);
       if (bad) breakers.push(bad.map((b) => ({ body: b })));
       if (op.bodyRequired) breakers.push(fc.constant({ body: undefined, headers: { 'content-type': 'application/json' } }));
     }
@@ -161,7 +172,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       body: 'body' in b ? b.body : base.body,
       ...(b.headers && { headers: b.headers }),
     }));
-    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'invalid'), numRuns: runs }));
+    return timed(() => fc.sample(arb, { seed: seedFor(seed, op.key, 'invalid'), numRuns: runs }), op);
   }
 
   /** Transport-level junk, the same for every operation of its kind. */
@@ -234,12 +245,16 @@ export async function defineFuzz(file: string, share: number, shares: number) {
 
   describe(`fuzz ${share + 1}/${shares}: schema-breaking and malformed inputs, as an owner`, () => {
     it.each(generic.map((o) => [o.key, o] as const))('%s', async (_key, op) => {
+      const deadline = Date.now() + OPERATION_LIMIT_MS;
       const malformed = malformedCases(op);
       const cases = [...invalidCases(op, Math.max(0, Math.round(perOperation * INVALID_SHARE) - malformed.length)), ...malformed];
       const errors = w.serverErrors.length;
       const changed = w.changed.length;
       if (!last) await checkpoint(true);
+      let sent = 0;
       for (const c of cases) {
+        if (Date.now() > deadline) break;
+        sent++;
         const res = await send(op, c);
         pending.requests++;
         pending.accepted ||= res.status < 400;
@@ -248,9 +263,10 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       pending.ops.push(op.key);
       await checkpoint(op === generic.at(-1));
       w.figures.fuzzOperations.push(op.key);
+      expect(sent, `${op.key} took over ${OPERATION_LIMIT_MS / 1000} s: ${sent} of ${cases.length} cases sent`).toBe(cases.length);
       expect(w.serverErrors.slice(errors)).toEqual([]);
       expect(w.changed.slice(changed)).toEqual([]);
-    });
+    }, OPERATION_LIMIT_MS + 30_000);
   });
 
   describe(`fuzz ${share + 1}/${shares}: generated valid inputs, as an owner`, () => {
@@ -260,10 +276,114 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       const runs = Math.max(1, perOperation - broken);
       const errors = w.serverErrors.length;
       const changed = w.changed.length;
-      for (const c of validCases(op, runs)) await send(op, c);
+      const deadline = Date.now() + OPERATION_LIMIT_MS;
+      const cases = validCases(op, runs);
+      let sent = 0;
+      for (const c of cases) {
+        if (Date.now() > deadline) break;
+        sent++;
+        await send(op, c);
+      }
+      expect(sent, `${op.key} took over ${OPERATION_LIMIT_MS / 1000} s: ${sent} of ${cases.length} cases sent`).toBe(cases.length);
       expect(w.serverErrors.slice(errors)).toEqual([]);
       expect(w.changed.slice(changed)).toEqual([]);
-    });
+    }, OPERATION_LIMIT_MS + 30_000);
+  });
+
+  /** The other organisation's record a field of that name would name: by its collection, else its people or the organisation. */
+  function foreignFor(field: string): string {
+    const stem = field.replace(/_ids?$/, '').replace(/^(assignee|staff|owner|manager|reviewer|member|approver)_?/, '');
+    if (/(^|_)(user|member|assignee|staff|owner|manager|reviewer|approver)s?_ids?$/.test(field) || stem === '' || stem === 'user') return otherRecords.userIds[0];
+    const plural = stem.replace(/_/g, '-');
+    const key = Object.keys(otherRecords.byPrefix).find((k) => k === `/api/${plural}s/` || k === `/api/${plural}es/` || k === `/api/${plural.replace(/y$/, 'ies')}/` || k.endsWith(`/${plural}s/`));
+    return (key && otherRecords.byPrefix[key][0]) || otherRecords.orgId;
+  }
+
+  /** Where a body holds ids, nested too: `['charges', 0, 'charge_code_id']`, with the field's name and whether it is a list of ids. */
+  type IdField = { path: (string | number)[]; name: string; list: boolean };
+  function idFields(s: JsonSchema | undefined, path: (string | number)[] = [], name = ''): IdField[] {
+    if (!s) return [];
+    const branches = s.anyOf ?? s.oneOf;
+    if (branches) return branches.flatMap((b) => idFields(b, path, name)).filter((f, i, all) => all.findIndex((g) => g.path.join('.') === f.path.join('.')) === i);
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes('string') && (s.format === 'uuid' || (/_id$/.test(name) && !/^(price|client|payment_method|provider|external|stripe|session|event|message)_id$/.test(name)))) return [{ path, name, list: false }];
+    if (types.includes('array') && s.items) {
+      const items = s.items;
+      const itemTypes = Array.isArray(items.type) ? items.type : [items.type];
+      if (itemTypes.includes('string') && (items.format === 'uuid' || /_ids$/.test(name))) return [{ path, name, list: true }];
+      return idFields(items, [...path, 0], name);
+    }
+    if (types.includes('object') && s.properties) return Object.entries(s.properties).flatMap(([k, p]) => idFields(p, [...path, k], k));
+    return [];
+  }
+
+  /** `body` with the value at `path` set (objects and arrays made on the way as needed). */
+  function withValue(body: unknown, path: (string | number)[], value: unknown): unknown {
+    if (!path.length) return value;
+    const [head, ...rest] = path;
+    if (typeof head === 'number') {
+      const list = Array.isArray(body) && body.length ? [...body] : [{}];
+      list[0] = withValue(list[0], rest, value);
+      return list;
+    }
+    const obj = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+    obj[head] = withValue(obj[head], rest, value);
+    return obj;
+  }
+
+  /**
+   * Fields that may name another organisation's record on purpose, with the reason. A new field that
+   * accepts a foreign id fails until it is refused or listed here.
+   */
+  const FOREIGN_ALLOWED: Record<string, string> = {
+    'POST /api/connections target.id': 'a connection request names the other organisation: reaching across is the point (it waits for their acceptance)',
+  };
+  /**
+   * Bodies known to be accepted, for operations whose generated bodies would be refused for other
+   * reasons: the base is sent first and must be accepted, so that a refusal of the foreign id is
+   * the tenant check's.
+   */
+  const BASE_BODIES: Record<string, () => Record<string, unknown>> = {
+    'POST /api/shipments': () => ({
+      client_name: 'Foreign Id Test Ltd', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP',
+      charges: [{ charge_code_id: pools['/api/charge-codes/']?.[0] ?? null, description: 'Air freight', quoted_sell_minor: 100, quoted_buy_minor: 50 }],
+    }),
+    'POST /api/quotes': () => ({
+      client: { type: 'native_organisation', id: pools['/api/native-organisations/'][0] }, mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', valid_until: '2099-12-31',
+      cargo: [{ packages: 1, length_cm: 120, width_cm: 80, height_cm: 150, weight_kg: 400 }],
+      lines: [{ charge_code_id: pools['/api/charge-codes/']?.[0] ?? null, basis: 'per_shipment', buy: { amount_minor: 1000, currency: 'EUR' }, sell: { amount_minor: 2000, currency: 'EUR' } }],
+    }),
+  };
+
+  describe(`fuzz ${share + 1}/${shares}: another organisation’s ids in every id-shaped body field, nested too`, () => {
+    const withIds = generic.filter((o) => o.method !== 'GET' && o.method !== 'DELETE' && idFields(o.body).length);
+    it.runIf(withIds.length).each(withIds.map((o) => [o.key, o] as const))('%s', async (_key, op) => {
+      const problems: string[] = [];
+      const errors = w.serverErrors.length;
+      const changed = w.changed.length;
+      const [base] = validCases(op, 1);
+      const d = RESOURCES.find((r) => op.path === `/api/${r.name}` || op.path === `/api/${r.name}/{id}`);
+      const f = d && RESOURCE_FIXTURES[d.name];
+      const own = new Proxy({}, { get: () => pools['/api/staff/']?.[0] ?? '' }) as Record<string, string>;
+      const known = BASE_BODIES[op.key]?.();
+      const body = known ?? (f ? (op.method === 'PATCH' ? { ...(f.change as object) } : f.valid(4000 + w.figures.foreignIdRequests, own)) : base.body);
+      if (known) {
+        const accepted = await send(op, { ...base, kind: 'valid', body: known });
+        expect(accepted.status, `the base body of ${op.key} is refused, so the class proves nothing: ${accepted.body.slice(0, 200)}`).toBeLessThan(300);
+      }
+      for (const field of idFields(op.body)) {
+        const id = foreignFor(field.name);
+        const res = await send(op, { ...base, kind: 'valid', body: withValue(body, field.path, field.list ? [id] : id) });
+        w.figures.foreignIdFields++;
+        w.figures.foreignIdRequests++;
+        const where = `${field.path.join('.')}${field.list ? '[]' : ''}`;
+        if (res.status >= 400) w.figures.foreignIdRefused++;
+        else if (!FOREIGN_ALLOWED[`${op.key} ${where}`]) problems.push(`${where}: accepted another organisation's ${id} (${res.status} ${res.body.slice(0, 160)})`);
+      }
+      expect(problems).toEqual([]);
+      expect(w.serverErrors.slice(errors)).toEqual([]);
+      expect(w.changed.slice(changed)).toEqual([]);
+    }, OPERATION_LIMIT_MS);
   });
 
   const ops = (keys: string[]) => mine.filter((o) => keys.includes(o.key));
@@ -294,6 +414,16 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       ['a broken form', Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\n\r\nabc`), form],
       ['a form without its boundary', multipart([{ name: 'file', filename: 'a.png', data: png }]), { 'content-type': 'multipart/form-data' }],
     ];
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const rows = [['company_name', 'country'], ['Bomb Ltd', 'GB']];
+    const lyingArchives: [string, Buffer][] = [
+      ['700 MB declared as 1 KB', xlsxOf(rows, { padding: { text: MEGABYTE_OF_SPACES, times: 700 }, declaredSize: 1024 })],
+      ['8 MB from 8 KB, declared honestly', xlsxOf(rows, { padding: { text: MEGABYTE_OF_SPACES, times: 8 } })],
+      ['declares 5 MB, holds a few bytes', xlsxOf(rows, { declaredSize: 5_000_000 })],
+      ['a compressed size past the end of the file', zipOf([{ name: 'xl/worksheets/sheet1.xml', parts: [{ text: '<worksheet/>' }], declaredCompressed: 50_000_000 }])],
+      ['a thousand entries', zipOf(Array.from({ length: 1000 }, (_, i) => ({ name: `xl/e${i}.xml`, parts: [{ text: '<x/>' }] })))],
+      ['a wrong checksum', zipOf([{ name: 'xl/worksheets/sheet1.xml', parts: [{ text: '<worksheet/>' }], crc: 1234 }])],
+    ];
     it.each(ops(UPLOAD_OPERATIONS).map((o) => [o.key, o] as const))('%s refuses malformed files and takes a real one', async (_key, op) => {
       w.figures.fuzzOperations.push(op.key);
       const path = Object.fromEntries(op.pathParams.map((p) => [p.name, pool(op, p)[0] ?? '']));
@@ -304,9 +434,18 @@ export async function defineFuzz(file: string, share: number, shares: number) {
         const res = await send(op, { kind: 'malformed', path, query: [], body, headers });
         answers.push(`${what}: ${res.status}`);
       }
-      // The tracking import's real file names the seeded shipment, which the generic fuzz of this share may have cancelled.
+      // A table import is also sent archives that lie about their sizes: each refused (413/422), nothing written.
+      if (TABLE_IMPORT_OPERATIONS.includes(op.key)) {
+        for (const [what, data] of lyingArchives) {
+          const res = await send(op, { kind: 'malformed', path, query: [], body: multipart([{ name: 'file', filename: 'table.xlsx', type: XLSX, data }]), headers: form });
+          w.figures.lyingArchivesSent++;
+          if (res.status === 413 || res.status === 422) w.figures.lyingArchivesRefused++;
+          else answers.push(`lying archive, ${what}: ${res.status} (expected 413 or 422)`);
+        }
+      }
+      // The tracking import's real file names the seeded shipment, which the generic fuzz of this share may have cancelled or closed.
       if (op.key === 'POST /api/tracking/events/import') {
-        await w.database.query(`update shipments set status = 'booked' where organisation_id = $1 and status = 'cancelled'`, [owner.orgId]);
+        await w.database.query(`update shipments set status = 'booked' where organisation_id = $1 and status in ('cancelled', 'closed')`, [owner.orgId]);
         await w.settle();
       }
       const sample = UPLOAD_SAMPLES[op.key] ?? { filename: 'one.png', type: 'image/png', data: png };

@@ -250,4 +250,8 @@ describe('these classes', () => {
   it('answered no 5xx', () => {
     expect(w.serverErrors).toEqual([]);
   });
+  // A refused request changes nothing here either (a refused first card made the organisation's billing customer once).
+  it('changed no data when refusing', () => {
+    expect(w.changed).toEqual([]);
+  });
 });

@@ -42,6 +42,8 @@ export type Operation = {
   /** JSON request body, if the operation declares one. */
   body?: JsonSchema;
   bodyRequired: boolean;
+  /** Content types of its successful answers (`text/csv` for an export). */
+  produces: string[];
 };
 
 /**
@@ -82,8 +84,13 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
  */
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 
+/** Whether an operation answers a table (CSV or XLSX): an export, written by sendTable (src/server/lib/spreadsheet.ts). */
+export const isExport = (op: Pick<Operation, 'produces'>): boolean => op.produces.some((t) => t.startsWith('text/csv') || t.includes('spreadsheetml'));
+
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
 export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import', 'POST /api/public/openings/{slug}/applications'];
+/** Uploads of a table (CSV or XLSX, src/server/lib/table-import.ts): they are also sent archives that lie about their sizes. */
+export const TABLE_IMPORT_OPERATIONS = ['POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import'];
 /** The real file each upload takes (a picture unless named here): an import takes a table. */
 export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string; name?: string; fields?: Record<string, string> }> = {
   // A CV under the field name `cv`, with the applicant's name and e-mail beside it.
@@ -114,6 +121,7 @@ type DocOperation = {
   'x-access'?: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 };
 
 /** Every operation of the app's OpenAPI document (`app.swagger()`, after `app.ready()`). */
@@ -136,6 +144,7 @@ export function readOperations(app: FastifyInstance): Operation[] {
         query: params.filter((p) => p.in === 'query'),
         ...(json && { body: json }),
         bodyRequired: Boolean(op.requestBody?.required),
+        produces: [...new Set(Object.entries(op.responses ?? {}).filter(([status]) => status.startsWith('2')).flatMap(([, r]) => Object.keys(r.content ?? {})))],
       });
     }
   }

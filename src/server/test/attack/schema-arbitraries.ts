@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { JsonSchema } from './operations.ts';
+import { patternGenerator, PatternError } from './pattern.ts';
 
 /**
  * fast-check arbitraries derived from an operation's JSON schema (the OpenAPI document of its zod
@@ -72,8 +73,8 @@ function validBase(s: JsonSchema, hints: Hints, name: string): fc.Arbitrary<unkn
   switch (type) {
     case 'string': {
       const byName = named(name, s);
-      if (byName) return fc.oneof({ weight: 3, arbitrary: byName }, { weight: 1, arbitrary: plainString(s, hints) });
-      return plainString(s, hints);
+      if (byName) return fc.oneof({ weight: 3, arbitrary: byName }, { weight: 1, arbitrary: plainString(s, hints, name) });
+      return plainString(s, hints, name);
     }
     case 'integer': {
       const min = Math.max(s.minimum ?? -MAX_SAFE, -MAX_SAFE);
@@ -99,7 +100,44 @@ function validBase(s: JsonSchema, hints: Hints, name: string): fc.Arbitrary<unkn
   }
 }
 
-function plainString(s: JsonSchema, hints: Hints): fc.Arbitrary<string> {
+/** A small deterministic random source from one seed (mulberry32): `rnd(n)` is 0 … n-1. */
+function randomFrom(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** The schema's name in an error: a field the generator cannot serve fails the fuzz by its name, never by hanging. */
+const cannot = (name: string, why: string) => new Error(`cannot generate a value for "${name || '(unnamed string)'}": ${why}`);
+
+/** Strings of `pattern` within the lengths, made to measure (pattern.ts), never drawn and filtered. */
+function patterned(pattern: string, min: number, max: number, name: string): fc.Arbitrary<string> {
+  let generate: ReturnType<typeof patternGenerator>;
+  try {
+    generate = patternGenerator(pattern, min, max);
+  } catch (err) {
+    throw cannot(name, err instanceof PatternError ? err.message : String(err));
+  }
+  return fc.noBias(fc.integer({ min: 0, max: 0x7fffffff })).map((seed) => generate(randomFrom(seed)));
+}
+
+/** Values of `arb` that pass `ok`, trying a bounded number of draws (a filter could try for ever). */
+function fitting<T>(arb: fc.Arbitrary<T>, ok: (v: T) => boolean, name: string, what: string): fc.Arbitrary<T> {
+  return fc.noBias(fc.integer({ min: 0, max: 0x7fffffff })).map((seed) => {
+    for (let k = 0; k < 50; k++) {
+      const [v] = fc.sample(arb, { seed: seed + k, numRuns: 1 });
+      if (ok(v)) return v;
+    }
+    throw cannot(name, `no ${what} within its limits in 50 draws`);
+  });
+}
+
+function plainString(s: JsonSchema, hints: Hints, name = ''): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = s.maxLength ?? Math.max(min, 60);
   const fits = (v: string) => v.length >= min && v.length <= max;
@@ -107,11 +145,11 @@ function plainString(s: JsonSchema, hints: Hints): fc.Arbitrary<string> {
     const known = hints.uuids();
     return known.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
   }
-  if (s.format === 'email') return fc.emailAddress().filter(fits);
+  if (s.format === 'email') return fitting(fc.emailAddress(), fits, name, 'e-mail address');
   if (s.format === 'date') return dateText;
   if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   // A pattern without a maxLength sets its own length (an uploaded file's key is longer than 60).
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern), { size: 'xsmall' }).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
+  if (s.pattern) return patterned(s.pattern, min, s.maxLength ?? Infinity, name);
   // Long limits get a few long values; most stay short.
   return fc.oneof({ weight: 5, arbitrary: text(min, Math.min(max, 40)) }, { weight: 1, arbitrary: text(Math.max(min, Math.min(max, 40)), Math.min(max, 2000)) });
 }

@@ -145,7 +145,9 @@ export async function openWorld(file: string, overrides: Partial<Config> = {}) {
   const figures: Required<Omit<Figures, 'seed'>> & { seed?: number } = {
     file, documented: ops.map((o) => o.key), matrixOperations: [], fuzzOperations: [], matrixCells: 0, matrixSkipped: 0, fuzzRequests: 0,
     fuzzAccepted: 0, fuzzRejected: 0, invalidAccepted: 0, batchesCompared: 0, requests: 0, serverErrors: 0, changedOnRejection: 0,
-    escalationAttempts: 0, escalationRefused: 0, allowedPathsChecked: 0, streamsEnded: 0, memberFieldsChecked: 0, accountCallsChecked: 0, ms: 0,
+    escalationAttempts: 0, escalationRefused: 0, allowedPathsChecked: 0, streamsEnded: 0, memberFieldsChecked: 0, accountCallsChecked: 0,
+    encodedPathsSent: 0, encodedPathsRefused: 0, foreignIdFields: 0, foreignIdRequests: 0, foreignIdRefused: 0, exportsChecked: 0, exportCellsChecked: 0,
+    lyingArchivesSent: 0, lyingArchivesRefused: 0, ms: 0,
   };
   /** Descriptions of 5xx answers and of refused requests that changed data: both fail the file. */
   const serverErrors: string[] = [];
