@@ -17,7 +17,7 @@ import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
-import { createLocalFileStore, fileStoreRoot, type FileStore } from './modules/files/store.ts';
+import { createLocalFileStore, createS3FileStore, fileStoreRoot, type FileStore } from './modules/files/store.ts';
 import multipart from '@fastify/multipart';
 import { createOpenMeteoProvider, withCache } from './modules/weather/provider.ts';
 import { registerWeatherRoutes } from './modules/weather/routes.ts';
@@ -100,6 +100,10 @@ function paymentProvider(config: Config, database: Database): PaymentProvider {
 
 const SLOW_REQUEST_MS = 1000;
 
+/** The file store of the configuration: a bucket with FILES_URL, else DATA_DIR/uploads. */
+export const fileStoreOf = (config: Config): FileStore =>
+  config.files ? createS3FileStore(config.files.location, config.files.credentials) : createLocalFileStore(fileStoreRoot(config.dataDir));
+
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -126,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     auth: createAuth(config, database, mailer),
     throttle: createThrottle(database),
-    files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
+    files: options.files ?? fileStoreOf(config),
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
     lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
@@ -144,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await live.stop();
     await notices?.stop();
     await mailer.close();
+    if (!options.files) await ctx.files.close();
     if (!options.database) await database.close();
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseFilesUrl, type S3Location } from './modules/files/store.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -47,6 +48,16 @@ const envSchema = z.object({
   LOCAL_PAYMENTS: boolish.optional(),
   /** Whether this node runs background jobs (JOBS=false: a node that only answers requests). */
   JOBS: boolish.optional(),
+  /** Files in an S3-compatible bucket (s3://bucket?endpoint=…&region=…&force_path_style=true) instead of DATA_DIR/uploads. */
+  FILES_URL: z.string().superRefine((v, c) => {
+    try {
+      parseFilesUrl(v);
+    } catch (err) {
+      c.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -93,6 +104,11 @@ export type Config = {
   webDir: string | null;
   /** Whether this node works on background jobs (modules/jobs); every node can queue them. */
   jobs: boolean;
+  /**
+   * The S3-compatible bucket files live in (FILES_URL), with the keys to it when AWS_ACCESS_KEY_ID
+   * and AWS_SECRET_ACCESS_KEY are set (else the SDK's own chain); null keeps them in DATA_DIR/uploads.
+   */
+  files: { location: S3Location; credentials: { accessKeyId: string; secretAccessKey: string } | undefined } | null;
 };
 
 export class ConfigError extends Error {}
@@ -117,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   }
   if (production && !e.APP_URL) {
     throw new ConfigError('Missing APP_URL: required when NODE_ENV=production (the public address, e.g. https://fyn.example.com)');
+  }
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError(`Missing ${e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: the two keys of the file store go together`);
   }
   if (production && e.DEV_MODE) {
     throw new ConfigError('Invalid DEV_MODE: cannot be true when NODE_ENV=production (it opens the mail outbox and the demo accounts)');
@@ -153,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     localPayments: !production || e.LOCAL_PAYMENTS === true,
     webDir,
     jobs: e.JOBS ?? true,
+    files: e.FILES_URL
+      ? {
+          location: parseFilesUrl(e.FILES_URL),
+          credentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+        }
+      : null,
   };
 }
 
@@ -178,7 +203,7 @@ function developerMode(env: string, host: string, explicit: boolean | undefined)
  */
 export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
   let out = message;
-  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL']) {
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'AWS_SECRET_ACCESS_KEY']) {
     const value = env[name];
     if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
   }

@@ -60,7 +60,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.appUrl, database: database.driver, ms: Date.now() - started }, 'FYN is ready');
+  app.log.info({ url: config.appUrl, database: database.driver, files: app.ctx.files.where, ms: Date.now() - started }, 'FYN is ready');
 }
 
 main().catch((err) => {

@@ -38,6 +38,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   devModeReason: 'tests',
   demoSeed: false,
   localPayments: true,
+  files: null,
   webDir: null,
   // Workers poll; the tests that need them turn them on (and call the handlers directly where they can).
   jobs: false,
