@@ -134,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
     lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
-    jobs: createJobs(database, { work: config.jobs, log: app.log }),
+    jobs: createJobs(database, { work: config.jobs, log: app.log, stopTimeoutMs: config.shutdown.timeoutS * 1000 }),
+    lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
   notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
@@ -152,6 +153,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
+  // While draining, answers close their connection: a keep-alive client's next request opens a
+  // new one, which the balancer sends to a node that is not stopping.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).

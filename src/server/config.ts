@@ -56,6 +56,10 @@ const envSchema = z.object({
       c.addIssue({ code: 'custom', message: (err as Error).message });
     }
   }).optional(),
+  /** Seconds a node keeps serving after SIGTERM, its readiness already 503, so that a balancer stops sending to it. */
+  SHUTDOWN_DRAIN_S: z.coerce.number({ error: 'must be a number of seconds (0 to 300)' }).int('must be a number of seconds (0 to 300)').min(0, 'must be a number of seconds (0 to 300)').max(300, 'must be a number of seconds (0 to 300)').default(10),
+  /** Seconds, after the drain, that requests in flight and running jobs get to finish before the node exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number({ error: 'must be a number of seconds (1 to 600)' }).int('must be a number of seconds (1 to 600)').min(1, 'must be a number of seconds (1 to 600)').max(600, 'must be a number of seconds (1 to 600)').default(20),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
@@ -109,6 +113,8 @@ export type Config = {
    * and AWS_SECRET_ACCESS_KEY are set (else the SDK's own chain); null keeps them in DATA_DIR/uploads.
    */
   files: { location: S3Location; credentials: { accessKeyId: string; secretAccessKey: string } | undefined } | null;
+  /** After SIGTERM: seconds of serving with readiness 503 (drain), then seconds for what is in flight (main.ts). */
+  shutdown: { drainS: number; timeoutS: number };
 };
 
 export class ConfigError extends Error {}
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     localPayments: !production || e.LOCAL_PAYMENTS === true,
     webDir,
     jobs: e.JOBS ?? true,
+    shutdown: { drainS: e.SHUTDOWN_DRAIN_S, timeoutS: e.SHUTDOWN_TIMEOUT_S },
     files: e.FILES_URL
       ? {
           location: parseFilesUrl(e.FILES_URL),

@@ -24,4 +24,6 @@ export type AppContext = {
   lists: ListCache;
   /** Durable background jobs (modules/jobs): modules define theirs when registering. */
   jobs: Jobs;
+  /** Set when the node is shutting down (SIGTERM): readiness answers 503 and answers close their connection. */
+  lifecycle: { draining: boolean };
 };

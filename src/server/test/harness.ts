@@ -39,6 +39,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   demoSeed: false,
   localPayments: true,
   files: null,
+  shutdown: { drainS: 0, timeoutS: 5 },
   webDir: null,
   // Workers poll; the tests that need them turn them on (and call the handlers directly where they can).
   jobs: false,

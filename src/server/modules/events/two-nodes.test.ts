@@ -5,15 +5,14 @@
  * 127.0.0.1), so a file uploaded through A is downloaded through B. Skipped on the embedded
  * database (one process by design).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { appRoot } from '../../paths.ts';
+import { freePort, httpClient, startAppProcess } from '../../test/app-process.ts';
 import { withDatabase } from '../../test/global-setup.ts';
 import { openStream } from '../../test/sse.ts';
 import { startS3Server } from '../../test/s3-server.ts';
@@ -24,63 +23,17 @@ let dbName = '';
 let dbUrl = '';
 let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 async function startNode(port: number, extra: Record<string, string> = {}): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: appRoot,
-    env: {
-      ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, SESSION_SECRET: 'two-nodes-secret-two-nodes-secret-0123456789',
-      LOG_LEVEL: 'info', DEMO_SEED: 'false', RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000', WEATHER_URL: 'none', ...s3!.env, ...extra,
-      // Each node its own disk, as on two machines: what they share is the database and the bucket.
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'fyn-node-')),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const node = await startAppProcess(port, {
+    DATABASE_URL: dbUrl, ...s3!.env, ...extra,
+    // Each node its own disk, as on two machines: what they share is the database and the bucket.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'fyn-node-')),
   });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`node on ${port} did not start: ${out.slice(-2000)}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('FYN is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`node on ${port} exited ${code}: ${out.slice(-2000)}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  children.push(node.child);
+  return node.url;
 }
 
-/** A browser-like client over fetch: cookies and the CSRF header. */
-function client(base: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method: string, path: string, body?: unknown) {
-    const form = body instanceof FormData;
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie: cookie(), ...(form ? {} : { 'content-type': 'application/json' }), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return { status: res.status, data: res.status === 204 ? null : await res.json() };
-  }
-  return { jar, cookie, call };
-}
+const client = httpClient;
 
 async function signUp(base: string, name: string, admin: pg.Client) {
   const c = client(base);
