@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './db/client.ts';
 import { freePort, httpClient, startAppProcess } from './test/app-process.ts';
-import { withDatabase } from './test/global-setup.ts';
+import { testDatabaseUrls } from './test/global-setup.ts';
 import { openStream } from './test/sse.ts';
 
 const DRAIN_S = 2;
@@ -32,7 +32,8 @@ async function databaseEnv(): Promise<Record<string, string>> {
     await admin.connect();
     await admin.query(`create database ${dbName} template ${inject('pgTemplate')}`);
     await admin.end();
-    return { DATA_DIR: dataDir, DATABASE_URL: withDatabase(url, dbName) };
+    const { url: pooled, listenUrl } = testDatabaseUrls(dbName);
+    return { DATA_DIR: dataDir, DATABASE_URL: pooled, DATABASE_LISTEN_URL: listenUrl };
   }
   // The embedded database: the template laid into DATA_DIR/db, then closed for the process to open.
   const seeded = await openDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });

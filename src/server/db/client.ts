@@ -124,15 +124,27 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
     },
     listen: (channel, handlers) => listenPostgres(listenUrl, channel, handlers),
     async migrate() {
-      const conn = await pool.connect();
+      // On a connection of its own to the direct address (DATABASE_LISTEN_URL when DATABASE_URL is a
+      // pooler in transaction mode): the lock is held by the session, which a pooler would not keep.
+      const conn = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
+      conn.on('error', () => {});
+      await conn.connect();
+      const direct: Database = {
+        ...database,
+        query: async <T>(text: string, params: unknown[] = []) => (await conn.query(text, params)).rows as T[],
+        async executeSql(text, params) {
+          const result = (await conn.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+          return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        },
+      };
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsDir });
         // Still under the lock: a pg-boss schema upgrade (jobs.ts) runs once however many nodes start.
-        await migrateJobs(database);
+        await migrateJobs(direct);
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
     async ping() {

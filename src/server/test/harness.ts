@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { withDatabase } from './global-setup.ts';
+import { testDatabaseUrls } from './global-setup.ts';
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   env: 'test',
@@ -16,7 +16,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   host: '127.0.0.1',
   dataDir: mkdtempSync(join(tmpdir(), 'fyn-test-')),
   databaseUrl: process.env.DATABASE_URL,
-  databaseListenUrl: process.env.DATABASE_URL,
+  databaseListenUrl: process.env.DATABASE_LISTEN_URL ?? process.env.DATABASE_URL,
   appUrl: 'http://localhost:3000',
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
   smtpUrl: undefined,
@@ -58,7 +58,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const database = await openDatabase({ ...testDatabaseUrls(name), poolSize: 4 });
   const close = database.close;
   database.close = async () => {
     await close();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { freePort, httpClient, startAppProcess } from '../../test/app-process.ts';
-import { withDatabase } from '../../test/global-setup.ts';
+import { testDatabaseUrls } from '../../test/global-setup.ts';
 import { openStream } from '../../test/sse.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 
@@ -25,7 +25,7 @@ let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
 async function startNode(port: number, extra: Record<string, string> = {}): Promise<string> {
   const node = await startAppProcess(port, {
-    DATABASE_URL: dbUrl, ...s3!.env, ...extra,
+    DATABASE_URL: dbUrl, DATABASE_LISTEN_URL: testDatabaseUrls(dbName).listenUrl, ...s3!.env, ...extra,
     // Each node its own disk, as on two machines: what they share is the database and the bucket.
     DATA_DIR: mkdtempSync(join(tmpdir(), 'fyn-node-')),
   });
@@ -56,7 +56,7 @@ describe.skipIf(!url)('live events with two app processes', () => {
     await admin.connect();
     await admin.query(`create database ${dbName} template ${inject('pgTemplate')}`);
     await admin.end();
-    dbUrl = withDatabase(url!, dbName);
+    dbUrl = testDatabaseUrls(dbName).url;
     s3 = await startS3Server();
     const [pa, pb] = [await freePort(), await freePort()];
     // B only answers requests (JOBS=false), as a web node of a larger deployment would.
