@@ -10,7 +10,8 @@ import { createThrottle } from './lib/throttle.ts';
 import { lazyChildLogger, levelEnabled } from './lib/lazy-logger.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { createIdentityCache, isRead } from './modules/auth/session.ts';
+import { createIdentityCache, identityRead, isRead } from './modules/auth/session.ts';
+import { createReadRouter } from './lib/read-replica.ts';
 import { createListCache, TABLE_CHANGED_CHANNEL } from './modules/resources/list-cache.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerLocationRoutes } from './modules/locations/routes.ts';
@@ -120,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl } : { dataDir: join(config.dataDir, 'db') }));
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl, readUrl: config.databaseReadUrl } : { dataDir: join(config.dataDir, 'db') }));
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database));
   // The database tells this process of every committed write to a record table (list-cache.ts).
   let notices: Listener | null = null;
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
     jobs: createJobs(database, { work: config.jobs, log: app.log, stopTimeoutMs: config.shutdown.timeoutS * 1000 }),
     lifecycle: { draining: false },
+    reads: createReadRouter(database, config.readYourWritesMs),
   };
   app.decorate('ctx', ctx);
   notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
@@ -184,9 +186,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (api) => {
     // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
     // reused identities are dropped before its answer leaves, so the caller's next request sees it.
-    api.addHook('onSend', (req, reply, payload, done) => {
-      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
-      done(null, payload);
+    // With a read replica, the writer's own reads stay on the primary for a moment (lib/read-replica.ts).
+    api.addHook('onSend', async (req, reply, payload) => {
+      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+        ctx.identities.clear();
+        if (ctx.database.reader) ctx.reads.wrote(req, reply, (await identityRead(req))?.user.id ?? null);
+      }
+      return payload;
     });
     await api.register(cookie);
     await api.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });

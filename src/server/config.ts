@@ -22,6 +22,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A streaming replica of DATABASE_URL for lists, searches and exports (docs/deployment.md#read-replica). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   APP_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -72,6 +77,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where the change-notice listener connects (DATABASE_LISTEN_URL, else DATABASE_URL). */
   databaseListenUrl: string | undefined;
+  /** The read replica (DATABASE_READ_URL), or undefined: every read on the primary. */
+  databaseReadUrl: string | undefined;
+  /** How long after a member's own write their reads stay on the primary (lib/read-replica.ts). */
+  readYourWritesMs: number;
   appUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -156,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
+    readYourWritesMs: READ_YOUR_WRITES_MS,
     appUrl: (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret,
     smtpUrl: e.SMTP_URL,
@@ -188,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   };
 }
 
+/** After a member's own write, their reads stay on the primary this long (a replica that lags less never shows them the past). */
+export const READ_YOUR_WRITES_MS = 5_000;
 /** A change to a role, member or session made through another app node reaches this one's reads within this (writes at once). */
 export const IDENTITY_REUSE_MS = 5_000;
 /** A live stream whose session expired or ended unnoticed ends within this (a session's end is noticed at once on every node). */
@@ -210,7 +223,7 @@ function developerMode(env: string, host: string, explicit: boolean | undefined)
  */
 export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
   let out = message;
-  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'AWS_SECRET_ACCESS_KEY']) {
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'AWS_SECRET_ACCESS_KEY']) {
     const value = env[name];
     if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
   }

@@ -27,7 +27,7 @@ async function main() {
     throw err;
   }
   const started = Date.now();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl } : { dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl, readUrl: config.databaseReadUrl } : { dataDir: join(config.dataDir, 'db') });
   await database.migrate();
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, type Config } from '../config.ts';
+import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, READ_YOUR_WRITES_MS, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { testDatabaseUrls } from './global-setup.ts';
 
@@ -17,6 +17,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   dataDir: mkdtempSync(join(tmpdir(), 'fyn-test-')),
   databaseUrl: process.env.DATABASE_URL,
   databaseListenUrl: process.env.DATABASE_LISTEN_URL ?? process.env.DATABASE_URL,
+  databaseReadUrl: undefined,
+  readYourWritesMs: READ_YOUR_WRITES_MS,
   appUrl: 'http://localhost:3000',
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
   smtpUrl: undefined,
