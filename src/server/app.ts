@@ -10,14 +10,15 @@ import { createThrottle } from './lib/throttle.ts';
 import { lazyChildLogger, levelEnabled } from './lib/lazy-logger.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { createIdentityCache, isRead } from './modules/auth/session.ts';
+import { createIdentityCache, identityRead, isRead } from './modules/auth/session.ts';
+import { createReadRouter } from './lib/read-replica.ts';
 import { createListCache, TABLE_CHANGED_CHANNEL } from './modules/resources/list-cache.ts';
 import { HEALTH_PROBES, registerHealthRoutes } from './modules/health/routes.ts';
 import { registerLocationRoutes } from './modules/locations/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
-import { createLocalFileStore, fileStoreRoot, type FileStore } from './modules/files/store.ts';
+import { createLocalFileStore, createS3FileStore, fileStoreRoot, type FileStore } from './modules/files/store.ts';
 import multipart from '@fastify/multipart';
 import { createOpenMeteoProvider, withCache } from './modules/weather/provider.ts';
 import { registerWeatherRoutes } from './modules/weather/routes.ts';
@@ -109,6 +110,10 @@ const SLOW_REQUEST_MS = 1000;
 /** Webhooks come from a provider, not a browser: their signature stands in for the anti-forgery token. */
 const CSRF_EXEMPT = ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/];
 
+/** The file store of the configuration: a bucket with FILES_URL, else DATA_DIR/uploads. */
+export const fileStoreOf = (config: Config): FileStore =>
+  config.files ? createS3FileStore(config.files.location, config.files.credentials) : createLocalFileStore(fileStoreRoot(config.dataDir));
+
 /** The whole application without listening: the server entry point and the tests use it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -135,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl } : { dataDir: join(config.dataDir, 'db') }));
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl, readUrl: config.databaseReadUrl } : { dataDir: join(config.dataDir, 'db') }));
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database));
   // The database tells this process of every committed write to a record table (list-cache.ts).
   let notices: Listener | null = null;
@@ -145,11 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     auth: createAuth(config, database, mailer),
     throttle: createThrottle(database),
-    files: options.files ?? createLocalFileStore(fileStoreRoot(config.dataDir)),
+    files: options.files ?? fileStoreOf(config),
     payments: options.payments ?? paymentProvider(config, database),
     identities: createIdentityCache(config.identityReuseMs),
     lists: createListCache(true, { sync: () => (notices ? notices.sync() : Promise.reject(new Error('not listening'))) }),
-    jobs: createJobs(database, { work: config.jobs, log: app.log }),
+    jobs: createJobs(database, { work: config.jobs, log: app.log, stopTimeoutMs: config.shutdown.timeoutS * 1000 }),
+    lifecycle: { draining: false },
+    reads: createReadRouter(database, config.readYourWritesMs),
   };
   app.decorate('ctx', ctx);
   notices = await database.listen(TABLE_CHANGED_CHANNEL, { notice: (table) => ctx.lists.changed(table), reset: () => ctx.lists.reset() });
@@ -163,9 +170,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await live.stop();
     await notices?.stop();
     await mailer.close();
+    if (!options.files) await ctx.files.close();
     if (!options.database) await database.close();
   });
 
+  // While draining, answers close their connection: a keep-alive client's next request opens a
+  // new one, which the balancer sends to a node that is not stopping.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   // An API path spelt any other way than its canonical one is refused before any other hook reads it.
@@ -193,9 +207,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (api) => {
     // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
     // reused identities are dropped before its answer leaves, so the caller's next request sees it.
-    api.addHook('onSend', (req, reply, payload, done) => {
-      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) ctx.identities.clear();
-      done(null, payload);
+    // With a read replica, the writer's own reads stay on the primary for a moment (lib/read-replica.ts).
+    api.addHook('onSend', async (req, reply, payload) => {
+      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+        ctx.identities.clear();
+        if (ctx.database.reader) ctx.reads.wrote(req, reply, (await identityRead(req))?.user.id ?? null);
+      }
+      return payload;
     });
     await api.register(cookie);
     // A request with an API key is the key's alone: a browser's cookies beside it count for nothing (no session, no CSRF token).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseFilesUrl, type S3Location } from './modules/files/store.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -18,6 +19,11 @@ const envSchema = z.object({
     .optional(),
   /** A direct connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
   DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** A streaming replica of DATABASE_URL for lists, searches and exports (docs/deployment.md#read-replica). */
+  DATABASE_READ_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
@@ -51,6 +57,20 @@ const envSchema = z.object({
   LOCAL_PAYMENTS: boolish.optional(),
   /** Whether this node runs background jobs (JOBS=false: a node that only answers requests). */
   JOBS: boolish.optional(),
+  /** Files in an S3-compatible bucket (s3://bucket?endpoint=…&region=…&force_path_style=true) instead of DATA_DIR/uploads. */
+  FILES_URL: z.string().superRefine((v, c) => {
+    try {
+      parseFilesUrl(v);
+    } catch (err) {
+      c.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }).optional(),
+  /** Seconds a node keeps serving after SIGTERM, its readiness already 503, so that a balancer stops sending to it. */
+  SHUTDOWN_DRAIN_S: z.coerce.number({ error: 'must be a number of seconds (0 to 300)' }).int('must be a number of seconds (0 to 300)').min(0, 'must be a number of seconds (0 to 300)').max(300, 'must be a number of seconds (0 to 300)').default(10),
+  /** Seconds, after the drain, that requests in flight and running jobs get to finish before the node exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number({ error: 'must be a number of seconds (1 to 600)' }).int('must be a number of seconds (1 to 600)').min(1, 'must be a number of seconds (1 to 600)').max(600, 'must be a number of seconds (1 to 600)').default(20),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -61,6 +81,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where the change-notice listener connects (DATABASE_LISTEN_URL, else DATABASE_URL). */
   databaseListenUrl: string | undefined;
+  /** The read replica (DATABASE_READ_URL), or undefined: every read on the primary. */
+  databaseReadUrl: string | undefined;
+  /** How long after a member's own write their reads stay on the primary (lib/read-replica.ts). */
+  readYourWritesMs: number;
   appUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -101,6 +125,13 @@ export type Config = {
   webDir: string | null;
   /** Whether this node works on background jobs (modules/jobs); every node can queue them. */
   jobs: boolean;
+  /**
+   * The S3-compatible bucket files live in (FILES_URL), with the keys to it when AWS_ACCESS_KEY_ID
+   * and AWS_SECRET_ACCESS_KEY are set (else the SDK's own chain); null keeps them in DATA_DIR/uploads.
+   */
+  files: { location: S3Location; credentials: { accessKeyId: string; secretAccessKey: string } | undefined } | null;
+  /** After SIGTERM: seconds of serving with readiness 503 (drain), then seconds for what is in flight (main.ts). */
+  shutdown: { drainS: number; timeoutS: number };
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   if (production && e.WEBHOOK_ALLOW_LOOPBACK) {
     throw new ConfigError('Invalid WEBHOOK_ALLOW_LOOPBACK: cannot be true when NODE_ENV=production (webhooks would reach this machine’s own services)');
   }
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError(`Missing ${e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: the two keys of the file store go together`);
+  }
   if (production && e.DEV_MODE) {
     throw new ConfigError('Invalid DEV_MODE: cannot be true when NODE_ENV=production (it opens the mail outbox and the demo accounts)');
   }
@@ -142,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
+    readYourWritesMs: READ_YOUR_WRITES_MS,
     appUrl: (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret,
     smtpUrl: e.SMTP_URL,
@@ -166,9 +202,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     localPayments: !production || e.LOCAL_PAYMENTS === true,
     webDir,
     jobs: e.JOBS ?? true,
+    shutdown: { drainS: e.SHUTDOWN_DRAIN_S, timeoutS: e.SHUTDOWN_TIMEOUT_S },
+    files: e.FILES_URL
+      ? {
+          location: parseFilesUrl(e.FILES_URL),
+          credentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+        }
+      : null,
   };
 }
 
+/** After a member's own write, their reads stay on the primary this long (a replica that lags less never shows them the past). */
+export const READ_YOUR_WRITES_MS = 5_000;
 /** A change to a role, member or session made through another app node reaches this one's reads within this (writes at once). */
 export const IDENTITY_REUSE_MS = 5_000;
 /** A live stream whose session expired or ended unnoticed ends within this (a session's end is noticed at once on every node). */
@@ -191,7 +236,7 @@ function developerMode(env: string, host: string, explicit: boolean | undefined)
  */
 export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
   let out = message;
-  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL']) {
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'AWS_SECRET_ACCESS_KEY']) {
     const value = env[name];
     if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
   }

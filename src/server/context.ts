@@ -8,6 +8,7 @@ import type { PaymentProvider } from './modules/billing/provider.ts';
 import type { IdentityCache } from './modules/auth/session.ts';
 import type { ListCache } from './modules/resources/list-cache.ts';
 import type { Jobs } from './modules/jobs/jobs.ts';
+import type { ReadRouter } from './lib/read-replica.ts';
 
 /** What every module receives: configuration and the adapters chosen at start. */
 export type AppContext = {
@@ -24,4 +25,8 @@ export type AppContext = {
   lists: ListCache;
   /** Durable background jobs (modules/jobs): modules define theirs when registering. */
   jobs: Jobs;
+  /** Set when the node is shutting down (SIGTERM): readiness answers 503 and answers close their connection. */
+  lifecycle: { draining: boolean };
+  /** Which database a read goes to: the replica, or the primary for a member who just wrote (lib/read-replica.ts). */
+  reads: ReadRouter;
 };

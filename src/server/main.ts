@@ -27,7 +27,7 @@ async function main() {
     throw err;
   }
   const started = Date.now();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl } : { dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl, readUrl: config.databaseReadUrl } : { dataDir: join(config.dataDir, 'db') });
   await database.migrate();
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
@@ -43,24 +43,48 @@ async function main() {
   }
   if (config.demoSeed) await seedDemo(app.ctx);
 
+  // SIGTERM (docs/deployment.md#rolling-a-release): readiness answers 503 at once while the node
+  // keeps serving for SHUTDOWN_DRAIN_S, so the balancer stops sending here; then it stops taking
+  // connections, ends live streams with a reconnect hint, lets requests in flight and running jobs
+  // finish within SHUTDOWN_TIMEOUT_S (jobs still running then are failed for another node to retry),
+  // and exits 0. A second signal skips what is left of the drain.
   let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
+  let skipDrain: () => void = () => {};
+  const shutdown = async (signal: string) => {
+    if (closing) return skipDrain();
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app.ctx.lifecycle.draining = true;
+    const { drainS, timeoutS } = config.shutdown;
+    app.log.info({ signal, drain_s: drainS, timeout_s: timeoutS }, 'shutting down: draining');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainS * 1000);
+      skipDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    app.log.info('shutting down: no new connections; finishing what is in flight');
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      app.log.error({ timeout_s: timeoutS }, 'shutting down: deadline passed, closing the connections still open');
+      app.server.closeAllConnections();
+    }, (timeoutS + 2) * 1000);
+    try {
+      await app.close();
+      clearTimeout(deadline);
+      app.log.info('shut down');
+      process.exit(forced ? 1 : 0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.appUrl, database: database.driver, ms: Date.now() - started }, 'FYN is ready');
+  app.log.info({ url: config.appUrl, database: database.driver, files: app.ctx.files.where, ms: Date.now() - started }, 'FYN is ready');
 }
 
 main().catch((err) => {

@@ -26,6 +26,11 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 
 export type Database = {
   db: Db;
+  /**
+   * The read replica (DATABASE_READ_URL), or null: only for reads outside any transaction, chosen
+   * per request by `lib/read-replica.ts` (a member who just wrote reads the primary).
+   */
+  reader: Db | null;
   driver: 'pglite' | 'postgres';
   /** Plain parameterised SQL, for the few statements drizzle does not express well. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -54,14 +59,21 @@ export type Listener = {
 };
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number; /** LISTEN's own connection (not through a transaction pooler); default `url`. */ listenUrl?: string }
+  | {
+      url: string;
+      poolSize?: number;
+      /** LISTEN's and the migrations' own connection (not through a transaction pooler); default `url`. */
+      listenUrl?: string;
+      /** A streaming replica for reads (`Database.reader`). */
+      readUrl?: string;
+    }
   | { dataDir?: string; loadDataDir?: Blob | File };
 
 /** Stable key for the advisory lock that serialises migrations across app nodes. */
 const MIGRATION_LOCK = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, options.listenUrl ?? options.url);
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, options.listenUrl ?? options.url, options.readUrl);
   return openPglite(options);
 }
 
@@ -75,6 +87,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const database: Database = {
     db,
+    reader: null,
     driver: 'pglite',
     pglite: client,
     async query<T>(text: string, params: unknown[] = []) {
@@ -107,14 +120,17 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   return database;
 }
 
-async function openPostgres(url: string, poolSize: number, listenUrl: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, listenUrl: string, readUrl: string | undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const readPool = readUrl ? new pg.Pool({ connectionString: readUrl, max: poolSize, connectionTimeoutMillis: 5_000 }) : null;
+  readPool?.on('error', () => {});
   let closed = false;
   const database: Database = {
     db,
+    reader: readPool ? (drizzlePg(readPool, { schema, casing: 'snake_case' }) as unknown as Db) : null,
     driver: 'postgres',
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
@@ -125,15 +141,27 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
     },
     listen: (channel, handlers) => listenPostgres(listenUrl, channel, handlers),
     async migrate() {
-      const conn = await pool.connect();
+      // On a connection of its own to the direct address (DATABASE_LISTEN_URL when DATABASE_URL is a
+      // pooler in transaction mode): the lock is held by the session, which a pooler would not keep.
+      const conn = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
+      conn.on('error', () => {});
+      await conn.connect();
+      const direct: Database = {
+        ...database,
+        query: async <T>(text: string, params: unknown[] = []) => (await conn.query(text, params)).rows as T[],
+        async executeSql(text, params) {
+          const result = (await conn.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+          return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        },
+      };
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsDir });
         // Still under the lock: a pg-boss schema upgrade (jobs.ts) runs once however many nodes start.
-        await migrateJobs(database);
+        await migrateJobs(direct);
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
     async ping() {
@@ -143,7 +171,7 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string): P
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), readPool?.end()]);
     },
   };
   return database;

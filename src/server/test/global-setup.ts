@@ -63,7 +63,10 @@ export default async function setup(project: TestProject) {
     if (made.rows[0]?.key !== key) {
       await admin.query(`drop database if exists ${PG_TEMPLATE} with (force)`);
       await admin.query(`create database ${PG_TEMPLATE}`);
-      const database = await openDatabase({ url: withDatabase(url, PG_TEMPLATE), poolSize: 2 });
+      // Direct, not through a pooler: a pooler's idle server connections to the template would stop
+      // CREATE DATABASE … TEMPLATE from copying it.
+      const direct = withDatabase(process.env.DATABASE_LISTEN_URL ?? url, PG_TEMPLATE);
+      const database = await openDatabase({ url: direct, listenUrl: direct, poolSize: 2 });
       await database.migrate();
       await importReferenceData(database);
       await database.close();
@@ -113,6 +116,16 @@ function attackRun(project: TestProject): () => void {
     const block = figuresBlock(figures);
     if (block) console.log('\n' + block + '\n');
   };
+}
+
+/**
+ * The addresses of database `name` on the tests' server: `url` as the app's queries reach it
+ * (DATABASE_URL: through PgBouncer in CI's pooled run) and `listenUrl` direct (DATABASE_LISTEN_URL
+ * when set), for LISTEN and for migrations' lock.
+ */
+export function testDatabaseUrls(name: string): { url: string; listenUrl: string } {
+  const url = process.env.DATABASE_URL!;
+  return { url: withDatabase(url, name), listenUrl: withDatabase(process.env.DATABASE_LISTEN_URL ?? url, name) };
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, type Config } from '../config.ts';
+import { IDENTITY_REUSE_MS, LIVE_SESSION_CHECK_MS, READ_YOUR_WRITES_MS, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { withDatabase } from './global-setup.ts';
+import { testDatabaseUrls } from './global-setup.ts';
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   env: 'test',
@@ -16,7 +16,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   host: '127.0.0.1',
   dataDir: mkdtempSync(join(tmpdir(), 'fyn-test-')),
   databaseUrl: process.env.DATABASE_URL,
-  databaseListenUrl: process.env.DATABASE_URL,
+  databaseListenUrl: process.env.DATABASE_LISTEN_URL ?? process.env.DATABASE_URL,
+  databaseReadUrl: undefined,
+  readYourWritesMs: READ_YOUR_WRITES_MS,
   appUrl: 'http://localhost:3000',
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
   smtpUrl: undefined,
@@ -41,6 +43,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   devModeReason: 'tests',
   demoSeed: false,
   localPayments: true,
+  files: null,
+  shutdown: { drainS: 0, timeoutS: 5 },
   webDir: null,
   // Workers poll; the tests that need them turn them on (and call the handlers directly where they can).
   jobs: false,
@@ -59,7 +63,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const database = await openDatabase({ ...testDatabaseUrls(name), poolSize: 4 });
   const close = database.close;
   database.close = async () => {
     await close();

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 
-export type Frame = { id: string | null; event: string; data: unknown };
+export type Frame = { id: string | null; event: string; data: unknown; retry: number | null };
 
 /**
  * A Server-Sent Events reader for tests: opens GET `url` with the given headers and collects frames;
@@ -25,12 +25,13 @@ export async function openStream(url: string, headers: Record<string, string>) {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const f: Frame = { id: null, event: 'message', data: null };
+          const f: Frame = { id: null, event: 'message', data: null, retry: null };
           let data = '';
           for (const line of block.split('\n')) {
             if (line.startsWith('id: ')) f.id = line.slice(4);
             else if (line.startsWith('event: ')) f.event = line.slice(7);
             else if (line.startsWith('data: ')) data += line.slice(6);
+            else if (line.startsWith('retry: ')) f.retry = Number(line.slice(7));
           }
           if (!data && f.event === 'message') continue; // comments and `retry:`
           f.data = data ? JSON.parse(data) : null;

@@ -98,6 +98,11 @@ export function identify(sources: SessionSources, req: FastifyRequest): Promise<
   return pending;
 }
 
+/** The identity this request already read (null when it read none, or nobody is logged in), without a query. */
+export async function identityRead(req: FastifyRequest): Promise<Identity | null> {
+  return (await cache.get(req)?.catch(() => null)) ?? null;
+}
+
 /** Forgets this request's identity: a handler that changed the membership reads it again (never reused: it is a write). */
 export function forgetIdentity(req: FastifyRequest) {
   cache.delete(req);

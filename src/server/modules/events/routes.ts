@@ -9,6 +9,8 @@ import type { LiveHub, LiveRow, Stream } from './hub.ts';
 const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before it reconnects (EventSource's `retry`). */
 const RETRY_MS = 3_000;
+/** How soon a browser whose stream a stopping node ended comes back (through the balancer, to another node). */
+const RECONNECT_MS = 500;
 
 const eventsQuery = z.object({
   /** Where to resume when the client cannot send the Last-Event-ID header itself. */
@@ -23,10 +25,11 @@ const frame = (e: LiveRow) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.strin
  */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const open = new Set<() => void>();
-  // Streams never end by themselves: closing the server ends them first.
+  const open = new Set<(reconnect?: boolean) => void>();
+  // Streams never end by themselves: closing the server ends them first, each told to come back
+  // soon (the browser reconnects through the balancer to another node and catches up by id).
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open]) end(true);
   });
 
   api.get('/api/events', {
@@ -56,21 +59,22 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, hub: 
     let ended = false;
     let stream: Stream | null = null;
     let beat: NodeJS.Timeout | null = null;
-    const end = () => {
+    const end = (reconnect = false) => {
       if (ended) return;
       ended = true;
       if (beat) clearInterval(beat);
       if (stream) hub.close(stream);
       open.delete(end);
+      if (reconnect && res.writable) res.write(`retry: ${RECONNECT_MS}\nevent: reconnect\ndata: {}\n\n`);
       res.end();
     };
     open.add(end);
-    req.raw.on('close', end);
-    res.on('error', end);
+    req.raw.on('close', () => end());
+    res.on('error', () => end());
     // The stream ends with its session (logout, password change, revocation, expiry) on whichever node holds it.
     stream = await hub.open({ userId: me.id, sessionId: session.id }, from, (e) => {
       if (!ended) res.write(frame(e));
-    }, end);
+    }, () => end());
     if (ended) return hub.close(stream);
     // A fresh stream says where it starts, so that a reconnect before any event still catches up.
     if (from === null) res.write(`id: ${stream.last}\nevent: ready\ndata: {}\n\n`);

@@ -1,76 +1,39 @@
 /**
  * Live delivery with two real app processes on one PostgreSQL (the CI's PostgreSQL run): a person
  * on node A asks to connect, the other person's stream on node B shows it, and a chat message sent
- * through B reaches A's stream. Skipped on the embedded database (one process by design).
+ * through B reaches A's stream. Both nodes keep their files in one S3-compatible bucket (s3rver on
+ * 127.0.0.1), so a file uploaded through A is downloaded through B. Skipped on the embedded
+ * database (one process by design).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { appRoot } from '../../paths.ts';
-import { withDatabase } from '../../test/global-setup.ts';
+import { freePort, httpClient, startAppProcess } from '../../test/app-process.ts';
+import { testDatabaseUrls } from '../../test/global-setup.ts';
 import { openStream } from '../../test/sse.ts';
+import { startS3Server } from '../../test/s3-server.ts';
 
 const url = process.env.DATABASE_URL;
 const children: ChildProcess[] = [];
 let dbName = '';
 let dbUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
 async function startNode(port: number, extra: Record<string, string> = {}): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: appRoot,
-    env: {
-      ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, SESSION_SECRET: 'two-nodes-secret-two-nodes-secret-0123456789',
-      LOG_LEVEL: 'info', DEMO_SEED: 'false', RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000', WEATHER_URL: 'none', ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const node = await startAppProcess(port, {
+    DATABASE_URL: dbUrl, DATABASE_LISTEN_URL: testDatabaseUrls(dbName).listenUrl, ...s3!.env, ...extra,
+    // Each node its own disk, as on two machines: what they share is the database and the bucket.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'fyn-node-')),
   });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`node on ${port} did not start: ${out.slice(-2000)}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('FYN is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`node on ${port} exited ${code}: ${out.slice(-2000)}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  children.push(node.child);
+  return node.url;
 }
 
-/** A browser-like client over fetch: cookies and the CSRF header. */
-function client(base: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie: cookie(), 'content-type': 'application/json', 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return { status: res.status, data: res.status === 204 ? null : await res.json() };
-  }
-  return { jar, cookie, call };
-}
+const client = httpClient;
 
 async function signUp(base: string, name: string, admin: pg.Client) {
   const c = client(base);
@@ -93,7 +56,8 @@ describe.skipIf(!url)('live events with two app processes', () => {
     await admin.connect();
     await admin.query(`create database ${dbName} template ${inject('pgTemplate')}`);
     await admin.end();
-    dbUrl = withDatabase(url!, dbName);
+    dbUrl = testDatabaseUrls(dbName).url;
+    s3 = await startS3Server();
     const [pa, pb] = [await freePort(), await freePort()];
     // B only answers requests (JOBS=false), as a web node of a larger deployment would.
     [a, b] = await Promise.all([startNode(pa), startNode(pb, { JOBS: 'false' })]);
@@ -108,6 +72,7 @@ describe.skipIf(!url)('live events with two app processes', () => {
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+    await s3?.close();
   });
 
   it('a request through node A and a message through node B arrive live on the other node', async () => {
@@ -147,5 +112,43 @@ describe.skipIf(!url)('live events with two app processes', () => {
     const again = await openStream(`${b}/api/events`, jar);
     expect(again.status()).toBe(401);
     again.close();
+  }, 60_000);
+
+  it('a chat file and an avatar uploaded through node A are read through node B, with the same checks', async () => {
+    const dee = await signUp(a, 'Dee', db);
+    const eli = await signUp(a, 'Eli', db);
+    const eliOnB = client(b);
+    for (const [k, v] of eli.jar) eliOnB.jar.set(k, v);
+    const asked = await dee.call('POST', '/api/connections', { target: { type: 'user', id: eli.id } });
+    expect((await eli.call('PATCH', `/api/connections/${asked.data.data.id}`, { status: 'connected' })).status).toBe(200);
+    const chat = await dee.call('POST', '/api/chats', { member_ids: [eli.id] });
+
+    const manifest = Buffer.from('container,seal\nMSCU1234565,SL-778\n');
+    const form = new FormData();
+    form.append('file', new Blob([manifest], { type: 'text/csv' }), 'manifest.csv');
+    const up = await dee.call('POST', `/api/chats/${chat.data.data.id}/attachments`, form);
+    expect(up.status).toBe(200);
+    const file = String(up.data.data.key).split('/')[1];
+    // Node B never saw the upload: it reads the bucket, after the same membership check.
+    const down = await fetch(`${b}/api/chats/${chat.data.data.id}/attachments/${file}`, { headers: { cookie: eliOnB.cookie() } });
+    expect(down.status).toBe(200);
+    expect(down.headers.get('content-disposition')).toContain('manifest.csv');
+    expect(Buffer.from(await down.arrayBuffer()).equals(manifest)).toBe(true);
+    const stranger = await signUp(b, 'Fay', db);
+    expect((await fetch(`${b}/api/chats/${chat.data.data.id}/attachments/${file}`, { headers: { cookie: stranger.cookie() } })).status).toBe(404);
+    expect((await fetch(`${b}/api/chats/${chat.data.data.id}/attachments/${file}`)).status).toBe(401);
+
+    // A picture: 1×1 PNG, cleaned by sharp on A, served from the bucket by B.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const avatar = new FormData();
+    avatar.append('file', new Blob([png], { type: 'image/png' }), 'me.png');
+    const set = await dee.call('POST', '/api/user/avatar', avatar);
+    expect(set.status).toBe(200);
+    const image = String(set.data.data.avatar_url);
+    expect(image).toMatch(/^\/api\/files\/avatars\//);
+    const pic = await fetch(`${b}${image}`, { headers: { cookie: eliOnB.cookie() } });
+    expect(pic.status).toBe(200);
+    expect(pic.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await pic.arrayBuffer()).subarray(0, 8).equals(png.subarray(0, 8))).toBe(true);
   }, 60_000);
 });

@@ -10,9 +10,10 @@ const ok = { 200: envelope(z.object({ status: z.literal('ok') })) };
 
 /**
  * Liveness (`/api/health`: the process answers; no database call, so it stays cheap under load)
- * and readiness (`/api/ready`: the database answers too, for a load balancer's routing decision).
+ * and readiness (`/api/ready`: the database answers too and the node is not draining, for a load
+ * balancer's routing decision).
  */
-export function registerHealthRoutes(app: FastifyInstance, { database }: AppContext) {
+export function registerHealthRoutes(app: FastifyInstance, { database, lifecycle }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/health', {
     config: { access: 'public' },
@@ -21,8 +22,10 @@ export function registerHealthRoutes(app: FastifyInstance, { database }: AppCont
 
   api.get('/api/ready', {
     config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'Readiness: the database answers', response: { ...ok, 503: apiErrorSchema } },
+    schema: { tags: ['system'], summary: 'Readiness: the database answers and the node is not shutting down', response: { ...ok, 503: apiErrorSchema } },
   }, async (req, reply) => {
+    // From SIGTERM on (main.ts): the balancer stops sending here while the node still serves.
+    if (lifecycle.draining) return reply.status(503).send({ error: { code: 'shutting_down', message: 'This node is shutting down.' } });
     try {
       await database.ping();
     } catch (err) {

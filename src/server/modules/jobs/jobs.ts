@@ -56,6 +56,8 @@ export type JobsOptions = {
   log: FastifyBaseLogger;
   /** How often an idle worker looks for new jobs (seconds, at least 0.5); by default pg-boss's (2 s, or 30 s while queue notices arrive). */
   pollSeconds?: number;
+  /** On stop, how long running jobs get to finish; what is still running then is failed, so another node tries it again (default 10 s). */
+  stopTimeoutMs?: number;
 };
 
 /** Installs or upgrades pg-boss's schema (under its own advisory lock): part of `database.migrate()`. */
@@ -209,8 +211,9 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     async stop() {
       if (!started) return;
       started = false;
-      // Running jobs get a moment to finish; what does not is tried again by another node after expiry.
-      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      // Running jobs get until the deadline to finish; pg-boss then fails what is still running on
+      // this node (failWip), so another node takes it up at its next retry instead of after expiry.
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000, close: false });
     },
   };
 }

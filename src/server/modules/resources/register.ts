@@ -161,12 +161,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
    */
   const db = ctx.database.db;
   const reads = new Map<string, { page: { execute(v: Record<string, unknown>): Promise<unknown[]> }; count: { execute(v: Record<string, unknown>): Promise<{ n: number }[]> } }>();
-  function readsOf(shape: ReturnType<typeof readShape>, s: ReturnType<typeof sortOf>, byCursor: boolean) {
-    const key = `${shape.key}|${s.field}|${s.dir}|${byCursor ? 'cursor' : 'offset'}`;
+  function readsOf(shape: ReturnType<typeof readShape>, s: ReturnType<typeof sortOf>, byCursor: boolean, on: Db = db) {
+    const key = `${shape.key}|${s.field}|${s.dir}|${byCursor ? 'cursor' : 'offset'}|${on === db ? 'primary' : 'replica'}`;
     let r = reads.get(key);
     if (!r) {
       const filter = whereOf(shape);
-      const page = db
+      const page = on
         .select(readColumns)
         .from(table)
         .where(byCursor ? and(filter, afterCursor(s)) : filter)
@@ -174,7 +174,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare('');
-      const total = db.select({ n: count() }).from(db.select({ one: sql`1` }).from(table).where(filter).limit(capOf(shape) + 1).as('capped')).prepare('');
+      const total = on.select({ n: count() }).from(on.select({ one: sql`1` }).from(table).where(filter).limit(capOf(shape) + 1).as('capped')).prepare('');
       r = { page, count: total };
       if (reads.size >= 512) reads.clear();
       reads.set(key, r);
@@ -245,7 +245,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     if (cached) return cached as ListAnswer;
     const generation = ctx.lists.generation(tableName);
     const offset = cursor ? null : (page - 1) * per_page;
-    const read = readsOf(shape, s, Boolean(cursor));
+    // From the read replica when there is one, unless the member just wrote (lib/read-replica.ts).
+    const route = ctx.reads.dbFor(req, m.user.id);
+    const read = readsOf(shape, s, Boolean(cursor), route.db);
     const rows = (await read.page.execute({ ...values, limit: per_page, offset: offset ?? 0 })) as Record<string, unknown>[];
     // A page of offset mode that is not full (and not past the end) tells the exact total itself; otherwise the
     // matches are counted up to the cap only: a broad search over a large table does not scan every match.
@@ -261,7 +263,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
         next_cursor: last && rows.length === per_page ? encodeCursor(lastValue instanceof Date ? lastValue.toISOString() : lastValue, String(last.id)) : null,
       },
     };
-    if (cacheKey) ctx.lists.set(tableName, cacheKey, generation, answer);
+    // A replica's page may lag the change notices, so only the primary's pages are kept.
+    if (cacheKey && !route.replica) ctx.lists.set(tableName, cacheKey, generation, answer);
     return answer;
   });
 
@@ -273,8 +276,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
     const shape = readShape(m.organisation.id, req.query);
     const s = sortOf(req.query.sort);
     const columns = ['id', ...fieldNames, 'created_at', 'updated_at'];
-    const first = readsOf(shape, s, false).page;
-    const next = readsOf(shape, s, true).page;
+    const on = ctx.reads.dbFor(req, m.user.id).db;
+    const first = readsOf(shape, s, false, on).page;
+    const next = readsOf(shape, s, true, on).page;
     // Keyset batches: memory stays flat whatever the number of rows.
     async function* batches() {
       let from: Record<string, unknown> | null = null;
