@@ -32,6 +32,27 @@ const chunkGraph = (): Plugin => ({
   },
 });
 
+/**
+ * antd's ConfigProvider gets app/lazy-unique-provider.tsx for the tooltips' UniqueProvider (see
+ * there): the provider, rendered only with `tooltip.unique`, brought @rc-component/trigger into
+ * the entry chunk. Other importers (Tooltip itself) keep the real one.
+ */
+const LAZY_UNIQUE_PROVIDER = '\0fyn-lazy-unique-provider';
+const lazyTooltipProvider = (): Plugin => ({
+  name: 'fyn-lazy-tooltip-provider',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromConfigProvider = importer && /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer);
+    return source === '../tooltip/UniqueProvider' && fromConfigProvider ? LAZY_UNIQUE_PROVIDER : null;
+  },
+  load(id) {
+    if (id !== LAZY_UNIQUE_PROVIDER) return null;
+    const file = fileURLToPath(new URL('./src/web/app/lazy-unique-provider.tsx', import.meta.url));
+    return `export { LazyUniqueProvider as default } from ${JSON.stringify(file)};`;
+  },
+});
+
 function shellGroups() {
   if (process.env.FYN_BUILD_PASS !== '2' || !existsSync(GRAPH_FILE)) return [];
   const chunks = JSON.parse(readFileSync(GRAPH_FILE, 'utf8')) as GraphChunk[];
@@ -56,17 +77,20 @@ function shellGroups() {
   const home = runs(facade('/app/layouts/home-layout.tsx'));
   const common = new Set([...login].filter((m) => home.has(m) && !core.has(m)));
   const shell = new Set([...home].filter((m) => !core.has(m) && !login.has(m)));
+  // Only the modules chosen: by default a group also takes every module its modules import, and
+  // an import names a whole package index (antd's form context imports @rc-component/form's), so
+  // `common` took the login's Form and validator along, and every logged-in page loaded them.
   return [
-    { name: 'core', test: (id: string) => core.has(id), priority: 3 },
-    { name: 'common', test: (id: string) => common.has(id), priority: 2 },
-    { name: 'shell', test: (id: string) => shell.has(id), priority: 1 },
+    { name: 'core', test: (id: string) => core.has(id), priority: 3, includeDependenciesRecursively: false },
+    { name: 'common', test: (id: string) => common.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'shell', test: (id: string) => shell.has(id), priority: 1, includeDependenciesRecursively: false },
   ];
 }
 
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), chunkGraph()],
+  plugins: [react(), chunkGraph(), lazyTooltipProvider()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
