@@ -32,6 +32,41 @@ const chunkGraph = (): Plugin => ({
   },
 });
 
+/**
+ * antd parts that a component imports statically but renders only with an option FYN does not
+ * use: the component gets a stand-in that loads the part when first rendered (`lazyAntdParts`).
+ * What each kept off the pages that never show the part:
+ * - ConfigProvider's tooltip UniqueProvider (`tooltip.unique`): @rc-component/trigger, portal and
+ *   motion in the entry chunk, the login page's included (~12 kB gzip);
+ * - Card's Tabs (`tabList`): every page with a card fetched Tabs (~11 kB);
+ * - Typography's Editable (`editable`): every heading brought the TextArea (~5 kB).
+ */
+const LAZY_ANTD_PARTS: { importer: RegExp; source: string }[] = [
+  { importer: /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, source: '../tooltip/UniqueProvider' },
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs' },
+  { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable' },
+];
+const LAZY_PREFIX = '\0fyn-lazy:';
+const lazyAntdParts = (): Plugin => ({
+  name: 'fyn-lazy-antd-parts',
+  apply: 'build',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (!importer || !LAZY_ANTD_PARTS.some((p) => p.source === source && p.importer.test(importer))) return null;
+    const real = await this.resolve(source, importer, { skipSelf: true });
+    return real ? `${LAZY_PREFIX}${real.id}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(LAZY_PREFIX)) return null;
+    const real = JSON.stringify(id.slice(LAZY_PREFIX.length));
+    return [
+      `import { createElement, lazy, Suspense } from 'react';`,
+      `const Part = lazy(() => import(${real}));`,
+      `export default function LazyPart(props) { return createElement(Suspense, { fallback: null }, createElement(Part, props)); }`,
+    ].join('\n');
+  },
+});
+
 function shellGroups() {
   if (process.env.FYN_BUILD_PASS !== '2' || !existsSync(GRAPH_FILE)) return [];
   const chunks = JSON.parse(readFileSync(GRAPH_FILE, 'utf8')) as GraphChunk[];
@@ -56,17 +91,32 @@ function shellGroups() {
   const home = runs(facade('/app/layouts/home-layout.tsx'));
   const common = new Set([...login].filter((m) => home.has(m) && !core.has(m)));
   const shell = new Set([...home].filter((m) => !core.has(m) && !login.has(m)));
-  return [
-    { name: 'core', test: (id: string) => core.has(id), priority: 3 },
-    { name: 'common', test: (id: string) => common.has(id), priority: 2 },
-    { name: 'shell', test: (id: string) => shell.has(id), priority: 1 },
-  ];
+  const first = (m: string) => core.has(m) || login.has(m) || home.has(m);
+  // The screens: every chunk loaded on demand (a route's screen, a part loaded later).
+  const screens = chunks.filter((c) => !c.entry && /[\\/]src[\\/]web[\\/].*\.tsx$/.test(c.facade ?? '')).map((c) => ({ facade: c.facade!, runs: runs(c) }));
+  const usedBy = (m: string) => screens.filter((s) => s.runs.has(m));
+  // The dashboard's first render: its screen and the calendar widget it shows by default.
+  const dashboardRuns = new Set(screens.filter((s) => /[\\/]app[\\/]dashboard-home\.tsx$|[\\/]widgets[\\/]calendar-month\.tsx$/.test(s.facade)).flatMap((s) => [...s.runs]));
+  const ownsDashboard = (f: string) => /[\\/]app[\\/]dashboard-home\.tsx$|[\\/]features[\\/]dashboard[\\/]/.test(f);
+  const dashboardOnly = [...dashboardRuns].filter((m) => !first(m));
+  // `widely`: what the dashboard runs and most screens run too (antd's Typography, Empty and their
+  // icons): one file instead of several, which those screens fetched anyway. Not what a guest's
+  // screen runs (the sign-up page's Flex and Alert): it would then fetch the whole file.
+  const guests = screens.filter((s) => /[\\/]features[\\/]auth[\\/]/.test(s.facade));
+  const widely = new Set(dashboardOnly.filter((m) => usedBy(m).length * 2 >= screens.length && !guests.some((s) => s.runs.has(m))));
+  // `dashboard`: what only the dashboard runs (its widgets and their parts).
+  const dashboard = new Set(dashboardOnly.filter((m) => !widely.has(m) && usedBy(m).every((s) => ownsDashboard(s.facade))));
+  // Only the modules chosen: by default a group also takes every module its modules import, and
+  // an import names a whole package index (antd's form context imports @rc-component/form's), so
+  // `common` took the login's Form and validator along, and every logged-in page loaded them.
+  const group = (name: string, modules: Set<string>, priority: number) => ({ name, test: (id: string) => modules.has(id), priority, includeDependenciesRecursively: false });
+  return [group('core', core, 5), group('common', common, 4), group('shell', shell, 3), group('widely', widely, 2), group('dashboard', dashboard, 1)];
 }
 
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), chunkGraph()],
+  plugins: [react(), chunkGraph(), lazyAntdParts()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Drawer, Spin } from 'antd';
+import { Spin } from 'antd';
+import { LazyDrawer } from '../components/lazy-drawer.tsx';
 import { useDrawerStore } from '../lib/drawer-store.ts';
 import { drawerContentFor } from '../lib/drawer-registry.ts';
 import './organisation-profile-drawer.ts';
@@ -10,7 +11,7 @@ export function AppDrawer() {
     useDrawerStore();
   const Content = drawerContentFor(type);
   return (
-    <Drawer
+    <LazyDrawer
       open={open}
       placement={side}
       size={width}
@@ -26,6 +27,6 @@ export function AppDrawer() {
           </Suspense>
         ) : null}
       </Spin>
-    </Drawer>
+    </LazyDrawer>
   );
 }

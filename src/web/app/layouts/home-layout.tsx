@@ -1,10 +1,11 @@
 import './home-layout.css';
 import { useState } from 'react';
-import { Breadcrumb, Button, Drawer, Grid, Layout } from 'antd';
+import { Breadcrumb, Button, Grid, Layout } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand.tsx';
+import { LazyDrawer } from '../../components/lazy-drawer.tsx';
 import { useShellStore } from '../../lib/shell-store.ts';
 import { AppDrawer } from '../app-drawer.tsx';
 import { NotificationsBell, SearchButton, ThemeSwitch, UserMenu } from '../header-actions.tsx';
@@ -64,7 +65,7 @@ export function HomeLayout() {
           </Layout.Sider>
         )}
         {isLoggedIn && narrow && (
-          <Drawer
+          <LazyDrawer
             placement="left"
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
@@ -73,7 +74,7 @@ export function HomeLayout() {
             styles={{ body: { padding: 0 } }}
           >
             <SideMenu onNavigate={() => setMenuOpen(false)} />
-          </Drawer>
+          </LazyDrawer>
         )}
         <Layout>
           <Layout.Header className="fyn-home-header">

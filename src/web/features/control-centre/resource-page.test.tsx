@@ -75,7 +75,8 @@ describe('ResourcePage', () => {
     });
     render();
     expect(await screen.findByText('C1')).toBeTruthy();
-    await userEvent.click(screen.getByTitle('2'));
+    // The pager loads once a list has a second page.
+    await userEvent.click(await screen.findByTitle('2'));
     await waitFor(() => expect(listCalls('charge-codes').at(-1)).toEqual({ page: 2, per_page: 25, sort: 'code' }));
     expect(await screen.findByText('C26')).toBeTruthy();
     // Sorting starts again at page 1.

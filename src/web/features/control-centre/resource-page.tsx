@@ -1,6 +1,6 @@
 import './control-centre.css';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Flex, Pagination, Popconfirm, Select, Space, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Empty, Flex, Popconfirm, Select, Space, Typography } from 'antd';
 // The input alone: antd's Input index brings Password, TextArea, Search and OTP with it.
 import Input from 'antd/es/input/Input';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
@@ -13,13 +13,17 @@ import { feedback } from '../../lib/feedback.ts';
 import { ccApi, ccKeys, exportUrl, type ResourceRecord } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
-import { ReferenceSelect } from './reference-select.tsx';
 import { formatValue } from './format-value.tsx';
 import { initialListState, isNarrowed, listQuery, PAGE_SIZES, sortKeyOf, sortOrderOf, type ListState } from './list-params.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
 import { openResourceForm } from './open-resource-form.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePermissions } from './use-permissions.ts';
+
+// Most lists fit on their first page: the pager (and its page-size select) loads when one does not.
+const Pagination = lazy(() => import('antd/es/pagination'));
+// Only lists filtered by a referenced record show it.
+const ReferenceSelect = lazy(async () => ({ default: (await import('./reference-select.tsx')).ReferenceSelect }));
 
 export interface ResourcePageProps {
   descriptor: ResourceDescriptor;
@@ -92,14 +96,16 @@ function FilterControl({ field, value, onChange }: { field: ResourceField; value
     case 'reference':
       return (
         <div style={{ minWidth: 200 }}>
-          <ReferenceSelect
-            reference={field.reference ?? ''}
-            value={common.value}
-            onChange={common.onChange}
-            allowClear
-            placeholder={label}
-            id={`filter-${field.name}`}
-          />
+          <Suspense fallback={null}>
+            <ReferenceSelect
+              reference={field.reference ?? ''}
+              value={common.value}
+              onChange={common.onChange}
+              allowClear
+              placeholder={label}
+              id={`filter-${field.name}`}
+            />
+          </Suspense>
         </div>
       );
     default:
@@ -322,17 +328,19 @@ export function ResourcePage({ descriptor: d, title, intro, rowActions, fixed, a
         )}
       </ReferenceColumns>
       {total > PAGE_SIZES[0] && (
-        <Pagination
-          className="fyn-cc-pager"
-          align="end"
-          current={effective.page}
-          pageSize={effective.perPage}
-          total={total}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZES.map(String)}
-          showTotal={() => (exact ? t('control_centre.total', { count: counted }) : t('control_centre.total_more', { count: counted }))}
-          onChange={(current, perPage) => setState((s) => ({ ...s, q, perPage, page: perPage !== s.perPage ? 1 : current }))}
-        />
+        <Suspense fallback={null}>
+          <Pagination
+            className="fyn-cc-pager"
+            align="end"
+            current={effective.page}
+            pageSize={effective.perPage}
+            total={total}
+            showSizeChanger
+            pageSizeOptions={PAGE_SIZES.map(String)}
+            showTotal={() => (exact ? t('control_centre.total', { count: counted }) : t('control_centre.total_more', { count: counted }))}
+            onChange={(current, perPage) => setState((s) => ({ ...s, q, perPage, page: perPage !== s.perPage ? 1 : current }))}
+          />
+        </Suspense>
       )}
     </section>
   );

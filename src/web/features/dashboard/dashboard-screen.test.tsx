@@ -57,7 +57,7 @@ afterEach(() => vi.useRealTimers());
 
 /** A card's handle once drag and drop has loaded (the dashboard shows the cards first, sortable-grid.tsx after). */
 async function findDragHandle(name: string): Promise<HTMLElement> {
-  // A pointer over the grid asks for drag and drop (it loads by itself a moment later otherwise).
+  // A pointer over the grid (or the keyboard focus) asks for drag and drop.
   fireEvent.pointerOver(await screen.findByRole('button', { name }));
   return waitFor(() => {
     const handle = screen.getByRole('button', { name });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Empty, Flex, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WidgetKey } from '#shared/dashboard/widget-rules.ts';
 import { useDashboardStore } from '../../lib/dashboard-store.ts';
@@ -9,8 +9,8 @@ import { WidgetCard } from './widget-card.tsx';
 import { useWidgetLayoutSave } from './use-widget-save.ts';
 import './dashboard-screen.css';
 
-/** When the drag-and-drop code loads if no pointer or focus asked for it first. */
-const GRID_LOAD_DELAY_MS = 2000;
+// The welcome shows once, after the first login: its Alert (and icons) load only then.
+const Alert = lazy(() => import('antd/es/alert'));
 
 /**
  * Takes the layout saved with the session user once per user (none saved or malformed: the
@@ -40,8 +40,9 @@ export function DashboardScreen({ below }: { below?: ReactNode } = {}) {
   useLoadSavedLayout();
 
   const shown = useMemo(() => widgets.filter((w) => w.visible), [widgets]);
-  // Drag and drop is not needed to see the widgets: it loads when a pointer or the keyboard focus
-  // comes to the grid (a drag starts there), or a moment after the dashboard settled.
+  // Drag and drop is not needed to see the widgets: it loads when a pointer (mouse, pen or touch)
+  // or the keyboard focus comes to the grid, where a drag starts. Not on a timer: what the first
+  // load fetches must not depend on how fast the machine is (bench/bundle-size.ts).
   const [Grid, setGrid] = useState<typeof import('./sortable-grid.tsx').SortableGrid | null>(null);
   const wanted = useRef(false);
   const focused = useRef<string | null>(null);
@@ -54,11 +55,6 @@ export function DashboardScreen({ below }: { below?: ReactNode } = {}) {
       setGrid(() => m.SortableGrid);
     });
   }, []);
-  useEffect(() => {
-    const timer = window.setTimeout(loadGrid, GRID_LOAD_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loadGrid]);
-
   function onMove(active: WidgetKey, over: WidgetKey) {
     move(active, over);
     changed();
@@ -72,13 +68,15 @@ export function DashboardScreen({ below }: { below?: ReactNode } = {}) {
   return (
     <Flex vertical gap={24} className="fyn-dashboard">
       {welcome && (
-        <Alert
-          type="info"
-          showIcon
-          closable={{ onClose: dismissWelcome, 'aria-label': t('dashboard.welcome_close') }}
-          title={t('dashboard.welcome_title', { name: userName })}
-          description={t('dashboard.welcome_text')}
-        />
+        <Suspense fallback={null}>
+          <Alert
+            type="info"
+            showIcon
+            closable={{ onClose: dismissWelcome, 'aria-label': t('dashboard.welcome_close') }}
+            title={t('dashboard.welcome_title', { name: userName })}
+            description={t('dashboard.welcome_text')}
+          />
+        </Suspense>
       )}
       <Flex justify="space-between" align="center" wrap gap={16}>
         <Typography.Title level={1} className="fyn-page-title fyn-dashboard-heading">
