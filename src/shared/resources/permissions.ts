@@ -14,8 +14,8 @@ export type Permission = `${PermissionModule}.${PermissionAction}`;
 export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => PERMISSION_ACTIONS.map((a) => `${m}.${a}` as Permission));
 export const isPermission = (p: string): p is Permission => (ALL_PERMISSIONS as string[]).includes(p);
 
-/** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts. */
-const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details'];
+/** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts, margins (analytics). */
+const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details', 'analytics'];
 
 /** Built-in roles every organisation gets. Owner has everything and cannot lose its last holder. */
 export const BUILTIN_ROLES = {
