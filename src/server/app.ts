@@ -40,6 +40,7 @@ import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/operations/bookings.ts';
 import { registerShipmentRoutes } from './modules/operations/shipments.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { registerTrackingRoutes } from './modules/operations/tracking.ts';
 import { registerExceptionRoutes } from './modules/operations/exceptions.ts';
 import { registerTaskRoutes } from './modules/operations/tasks.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerPublicQuoteRoutes(api, ctx);
     registerBookingRoutes(api, ctx);
     registerShipmentRoutes(api, ctx);
+    registerAnalyticsRoutes(api, ctx);
     registerTrackingRoutes(api, ctx);
     registerExceptionRoutes(api, ctx);
     registerTaskRoutes(api, ctx);

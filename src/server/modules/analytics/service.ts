@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsBasis, AnalyticsDimension, AnalyticsGroup, AnalyticsScope, AnalyticsSummary, BreakdownRow, Kpis, SeriesPoint } from '#shared/api/analytics.ts';
-import { ANALYTICS_DIMENSIONS } from '#shared/api/analytics.ts';
-import { ratioPct } from '#shared/money/amounts.ts';
+import type { AnalyticsBasis, AnalyticsDimension, AnalyticsGroup, AnalyticsMetric, AnalyticsRow, AnalyticsScope, AnalyticsSummary, BreakdownRow, Kpis, SeriesPoint } from '#shared/api/analytics.ts';
+import { ANALYTICS_DIMENSIONS, QUOTE_METRICS } from '#shared/api/analytics.ts';
+import { convertMinor, ratioPct } from '#shared/money/amounts.ts';
 import { Decimal, HALF_AWAY_FROM_ZERO } from '#shared/money/decimal.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { can, type Membership } from '../organisations/membership.ts';
-import { baseCurrency } from '../exchange/service.ts';
+import { baseCurrency, rateOn } from '../exchange/service.ts';
 
 /**
  * Analytics (issue 23; docs/architecture.md#analytics). Shipment figures come from the pre-aggregate
@@ -22,7 +22,6 @@ export type Filters = {
 export type Period = { from: string; to: string };
 
 const DAY = 86_400_000;
-const NIL = '00000000-0000-0000-0000-000000000000';
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(day) + n * DAY));
 const int = (v: unknown) => Number(v ?? 0);
@@ -123,7 +122,7 @@ async function kpisOf(db: Db | Tx, m: Membership, f: Filters, department: string
   const revenue = int(t.revenue);
   const cost = int(t.cost);
   const gp = revenue - cost;
-  const per = (divisor: Decimal) => (divisor.gt(0) ? Number(new Decimal(String(gp)).div(divisor).round(0, HALF_AWAY_FROM_ZERO).toFixed()) : null);
+  const per = (divisor: Decimal) => (divisor.gt('0') ? Number(new Decimal(String(gp)).div(divisor).round(0, HALF_AWAY_FROM_ZERO).toFixed()) : null);
   const tkm = dec(t.tkm);
   const co2e = dec(t.co2e);
   return {
@@ -135,7 +134,7 @@ async function kpisOf(db: Db | Tx, m: Membership, f: Filters, department: string
     arrived: t.arrived, on_time: t.on_time, on_time_pct: t.arrived ? ratioPct(t.on_time, t.arrived) : null,
     exceptions_opened: e.opened, median_hours_to_resolve: e.median_resolve,
     co2e_kg: plain(co2e, 3), co2e_per_shipment_kg: t.co2e_shipments ? plain(co2e.div(String(t.co2e_shipments)), 3) : null,
-    co2e_per_tonne_km_g: tkm.gt(0) ? plain(co2e.times('1000').div(tkm), 3) : null,
+    co2e_per_tonne_km_g: tkm.gt('0') ? plain(co2e.times('1000').div(tkm), 3) : null,
     quoted_revenue_minor: int(t.quoted),
   };
 }
@@ -144,7 +143,7 @@ async function kpisOf(db: Db | Tx, m: Membership, f: Filters, department: string
 function changePct(now: string | number | null, before: string | number | null): string | null {
   if (now === null || before === null) return null;
   const b = new Decimal(String(before));
-  if (b.eq(0)) return null;
+  if (b.eq('0')) return null;
   return new Decimal(String(now)).minus(b).times('100').div(b.abs()).round(2, HALF_AWAY_FROM_ZERO).toFixed(2);
 }
 
@@ -243,4 +242,127 @@ export async function summaryOf(db: Db | Tx, m: Membership, f: Filters, today = 
   };
 }
 
-export { NIL };
+
+type RowsQuery = Filters & { metric: AnalyticsMetric; bucket?: string };
+export type RowsPlan = { period: Period; department: string | null; currency: string; kind: 'shipment' | 'quote' };
+
+/** The days a drill-down covers: the period, or the one bucket of it asked for. */
+function rowsPeriod(q: RowsQuery, p: Period): Period {
+  if (!q.bucket) return p;
+  const start = new Date(`${q.bucket}T00:00:00Z`);
+  const next = new Date(start);
+  if (q.group === 'day') next.setUTCDate(next.getUTCDate() + 1);
+  else if (q.group === 'week') next.setUTCDate(next.getUTCDate() + 7);
+  else next.setUTCMonth(next.getUTCMonth() + (q.group === 'month' ? 1 : 3));
+  const from = q.bucket > p.from ? q.bucket : p.from;
+  const last = addDays(dayOf(next), -1);
+  const to = last < p.to ? last : p.to;
+  if (to < from) throw new AppError(422, 'validation_failed', 'The bucket is outside the period.', { bucket: 'Outside the period.' });
+  return { from, to };
+}
+
+/** What a drill-down reads, checked (403, 404, 422) before anything is sent. */
+export async function planRows(db: Db | Tx, m: Membership, q: RowsQuery, today = new Date()): Promise<RowsPlan> {
+  const { department } = await checkFilters(db, m, q);
+  return { period: rowsPeriod(q, periodOf(q, today)), department, currency: await baseCurrency(db, m.organisation.id), kind: (QUOTE_METRICS as readonly string[]).includes(q.metric) ? 'quote' : 'shipment' };
+}
+
+function shipmentWhere(m: Membership, q: RowsQuery, plan: RowsPlan): SQL {
+  const day = dayColumn(q.basis);
+  const metric = q.metric === 'on_time' ? sql` and f.arrived` : q.metric === 'co2e' ? sql` and f.co2e_kg is not null` : sql``;
+  return sql`f.organisation_id = ${m.organisation.id} and ${day} between ${plan.period.from}::date and ${plan.period.to}::date${metric}${and(conditions('facts', m, q, plan.department))}`;
+}
+
+function quoteWhere(m: Membership, q: RowsQuery, plan: RowsPlan): { where: SQL; day: SQL } {
+  const start = plan.period.from;
+  const end = addDays(plan.period.to, 1);
+  const day = q.metric === 'quotes_sent' ? sql`q.sent_at` : sql`q.decided_at`;
+  const status = q.metric === 'quotes_accepted' ? sql` and q.status = 'accepted'` : q.metric === 'quotes_decided' ? sql` and q.status in ('accepted', 'declined')` : sql``;
+  return { day, where: sql`q.organisation_id = ${m.organisation.id} and ${day} >= ${start}::date and ${day} < ${end}::date${status}${and(conditions('quotes', m, q, plan.department))}` };
+}
+
+type RawRow = Record<string, unknown>;
+const toRow = (r: RawRow): AnalyticsRow => ({
+  kind: r.kind as AnalyticsRow['kind'], id: String(r.id), number: String(r.number), day: String(r.day), client_name: String(r.client_name), mode: String(r.mode),
+  origin: String(r.origin), destination: String(r.destination), carrier: (r.carrier as string | null) || null, salesperson: (r.salesperson as string | null) ?? null, status: String(r.status),
+  currency: String(r.currency), sell_minor: int(r.sell_minor), buy_minor: int(r.buy_minor), rate: (r.rate as string | null) ?? null, rate_date: (r.rate_date as string | null) ?? null,
+  rate_source: (r.rate_source as string | null) ?? null,
+  revenue_minor: r.revenue_minor === null || r.revenue_minor === undefined ? null : int(r.revenue_minor),
+  cost_minor: r.cost_minor === null || r.cost_minor === undefined ? null : int(r.cost_minor),
+  gross_profit_minor: r.revenue_minor === null || r.revenue_minor === undefined ? null : int(r.revenue_minor) - int(r.cost_minor),
+  teu: r.teu === null || r.teu === undefined ? null : String(r.teu), chargeable_kg: r.chargeable_kg === null || r.chargeable_kg === undefined ? null : String(r.chargeable_kg),
+  on_time: (r.on_time as boolean | null) ?? null, co2e_kg: r.co2e_kg === null || r.co2e_kg === undefined ? null : String(r.co2e_kg),
+});
+
+/** One batch of rows behind a figure, newest first (offset paging; the export walks them in batches). */
+export async function rowsBatch(db: Db | Tx, m: Membership, q: RowsQuery, plan: RowsPlan, offset: number, limit: number): Promise<AnalyticsRow[]> {
+  if (plan.kind === 'shipment') {
+    const day = dayColumn(q.basis);
+    const rows = await rowsOf<RawRow>(db, sql`
+      select 'shipment' as kind, s.id, s.number, to_char(${day}, 'YYYY-MM-DD') as day, f.client_name, f.mode, f.origin, f.destination, f.carrier, u.name as salesperson, s.status,
+             f.currency, f.sell_minor, f.buy_minor, f.rate, to_char(f.rate_date, 'YYYY-MM-DD') as rate_date, f.rate_source, f.revenue_minor, f.cost_minor,
+             f.teu::text as teu, f.chargeable_kg::text as chargeable_kg, case when f.arrived then f.on_time end as on_time, f.co2e_kg::text as co2e_kg
+        from analytics_shipment_facts f join shipments s on s.organisation_id = f.organisation_id and s.id = f.shipment_id left join users u on u.id = f.salesperson_id
+       where ${shipmentWhere(m, q, plan)} order by ${day} desc, f.shipment_id desc limit ${limit} offset ${offset}`);
+    return rows.map(toRow);
+  }
+  const { where, day } = quoteWhere(m, q, plan);
+  const rows = await rowsOf<RawRow>(db, sql`
+    select 'quote' as kind, q.id, q.number || case when q.revision > 1 then '-' || q.revision else '' end as number, to_char(${day} at time zone 'UTC', 'YYYY-MM-DD') as day,
+           q.client_name, q.mode, q.origin, q.destination, null as carrier, u.name as salesperson, q.status, q.currency, q.sell_minor, q.buy_minor
+      from quotes q left join users u on u.id = q.owner_user_id
+     where ${where} order by ${day} desc, q.id desc limit ${limit} offset ${offset}`);
+  return rows.map(toRow);
+}
+
+/** How many rows there are behind the figure, and the sums of their converted figures. */
+export async function rowsSums(db: Db | Tx, m: Membership, q: RowsQuery, plan: RowsPlan): Promise<{ rows: number; revenue_minor: number; cost_minor: number; gross_profit_minor: number }> {
+  if (plan.kind === 'quote') {
+    const [r] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from quotes q where ${quoteWhere(m, q, plan).where}`);
+    return { rows: r.n, revenue_minor: 0, cost_minor: 0, gross_profit_minor: 0 };
+  }
+  const [r] = await rowsOf<{ n: number; revenue: string; cost: string }>(db, sql`
+    select count(*)::int as n, coalesce(sum(f.revenue_minor), 0)::text as revenue, coalesce(sum(f.cost_minor), 0)::text as cost from analytics_shipment_facts f where ${shipmentWhere(m, q, plan)}`);
+  return { rows: r.n, revenue_minor: int(r.revenue), cost_minor: int(r.cost), gross_profit_minor: int(r.revenue) - int(r.cost) };
+}
+
+/** GET /api/graphs/arrivals: shipments arriving per day (by ETA) for the next 14 days, today first. */
+export async function arrivalsOf(db: Db | Tx, org: string, today = new Date()): Promise<{ day: string; shipments: number }[]> {
+  const first = dayOf(today);
+  const rows = await rowsOf<{ day: string; n: number }>(db, sql`
+    select to_char((s.eta at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n from shipments s
+     where s.organisation_id = ${org} and s.status in ('booked', 'in_transit') and s.eta >= ${first}::date and s.eta < ${addDays(first, 14)}::date group by 1`);
+  const by = new Map(rows.map((r) => [r.day, r.n]));
+  return Array.from({ length: 14 }, (_, i) => addDays(first, i)).map((day) => ({ day, shipments: by.get(day) ?? 0 }));
+}
+
+/** GET /api/graphs/pipeline: open deals' value by stage, converted to the base currency at today's rate. */
+export async function pipelineOf(db: Db | Tx, org: string, today = new Date()) {
+  const currency = await baseCurrency(db, org);
+  const day = dayOf(today);
+  const stages = await rowsOf<{ pipeline_id: string; pipeline: string; kind: string; id: string; name: string; position: number }>(db, sql`
+    select p.id as pipeline_id, p.name as pipeline, p.kind, st.id, st.name, st.position from pipelines p join pipeline_stages st on st.organisation_id = p.organisation_id and st.pipeline_id = p.id
+     where p.organisation_id = ${org} and st.outcome = 'open' order by p.position, p.name, st.position`);
+  const deals = await rowsOf<{ stage_id: string; currency: string; value: string; n: number }>(db, sql`
+    select d.stage_id, d.currency, sum(d.value_minor)::text as value, count(*)::int as n from deals d join pipeline_stages st on st.organisation_id = d.organisation_id and st.id = d.stage_id
+     where d.organisation_id = ${org} and st.outcome = 'open' group by 1, 2`);
+  const rates = new Map<string, Awaited<ReturnType<typeof rateOn>>>();
+  for (const c of new Set(deals.map((d) => d.currency))) rates.set(c, await rateOn(db, org, c, currency, day));
+  const pipelines = new Map<string, { id: string; name: string; kind: string; stages: { id: string; name: string; position: number; deals: number; value_minor: number; unrated: number }[] }>();
+  for (const s of stages) {
+    const p = pipelines.get(s.pipeline_id) ?? { id: s.pipeline_id, name: s.pipeline, kind: s.kind, stages: [] };
+    pipelines.set(s.pipeline_id, p);
+    let value = 0;
+    let n = 0;
+    let unrated = 0;
+    // Per currency: the sum in that currency converted once, rounded half away from zero.
+    for (const d of deals.filter((x) => x.stage_id === s.id)) {
+      const rate = rates.get(d.currency);
+      n += d.n;
+      if (rate) value += convertMinor(d.value, d.currency, currency, rate.rate);
+      else unrated += d.n;
+    }
+    p.stages.push({ id: s.id, name: s.name, position: s.position, deals: n, value_minor: value, unrated });
+  }
+  return { currency, pipelines: [...pipelines.values()] };
+}
