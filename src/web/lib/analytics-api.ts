@@ -1,0 +1,20 @@
+/** The analytics calls and their query keys (the analytics pages and the dashboard's widget). */
+import type { AnalyticsRow, AnalyticsSummary } from '#shared/api/analytics.ts';
+import { api, type ListMeta } from './api-client.ts';
+
+/** The page's filters as the URL keeps them (only those set). */
+export type AnalyticsParams = Record<string, string>;
+export type RowsMeta = ListMeta & { currency: string; sums: { revenue_minor: number; cost_minor: number; gross_profit_minor: number; rows: number } };
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  summary: (params: AnalyticsParams) => ['analytics', 'summary', params] as const,
+  rows: (params: AnalyticsParams) => ['analytics', 'rows', params] as const,
+};
+
+export const analyticsApi = {
+  summary: (params: AnalyticsParams) => api.get<AnalyticsSummary>('/analytics/summary', { params }),
+  rows: (params: AnalyticsParams) => api.list<AnalyticsRow>('/analytics/rows', { params }) as Promise<{ data: AnalyticsRow[]; meta: RowsMeta }>,
+  /** The address of every row as a file (streamed by the server; the browser downloads it). */
+  exportUrl: (params: AnalyticsParams, format: 'csv' | 'xlsx') => `/api/analytics/rows?${new URLSearchParams({ ...params, format }).toString()}`,
+};
