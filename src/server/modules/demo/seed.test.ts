@@ -286,6 +286,29 @@ describe('demo data', () => {
 });
 
 describe('demo data on a database where someone holds a demo address', () => {
+  it('gives Northwind 18 months of shipments and quotes: every month has revenue, the drill-down adds up, Staff see only their own', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const res = await owner.get('/api/analytics/summary?group=month');
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.data.data;
+    expect(s.series).toHaveLength(12);
+    expect(s.series.every((p: { revenue_minor: number; shipments: number }) => p.revenue_minor > 0 && p.shipments > 0)).toBe(true);
+    expect(s.kpis.gross_profit_minor).toBeGreaterThan(0);
+    expect(s.previous.shipments).toBeGreaterThan(0);
+    expect(Number(s.kpis.teu)).toBeGreaterThan(0);
+    expect(s.kpis.win_rate_pct).not.toBeNull();
+    expect(s.kpis.on_time_pct).not.toBeNull();
+    for (const dim of ['lane', 'client', 'salesperson', 'carrier', 'mode']) expect(s.breakdowns[dim].length, dim).toBeGreaterThan(1);
+    const rows = (await owner.get('/api/analytics/rows?metric=revenue&per_page=5')).data;
+    expect(rows.meta.sums.revenue_minor).toBe(s.kpis.revenue_minor);
+    expect(rows.data.some((r: { rate_source: string }) => r.rate_source === 'ecb_booking_day')).toBe(true);
+    const sofia = await login('ocean@demo.fyn.local');
+    expect((await sofia.get('/api/analytics/summary')).statusCode).toBe(403);
+    const own = (await sofia.get('/api/analytics/summary?scope=me')).data.data;
+    expect(own.kpis.shipments).toBeGreaterThan(0);
+    expect(own.kpis.shipments).toBeLessThan(s.kpis.shipments);
+  });
+
   it('binds no account it did not make itself to Northwind', async () => {
     const other = await createTestApp();
     try {
