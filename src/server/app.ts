@@ -41,6 +41,7 @@ import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/operations/bookings.ts';
 import { registerShipmentRoutes } from './modules/operations/shipments.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.ts';
+import { registerAnalyticsViews } from './modules/analytics/views.ts';
 import { registerTrackingRoutes } from './modules/operations/tracking.ts';
 import { registerExceptionRoutes } from './modules/operations/exceptions.ts';
 import { registerTaskRoutes } from './modules/operations/tasks.ts';
@@ -191,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerAccessCheck(api, ctx);
     registerTextInput(api);
     // Webhooks come from the provider, not a browser: their signature stands in for the token.
-    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/] });
+    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/, /^\/api\/analytics\/unsubscribe\/[^/]+$/] });
 
     registerAuthRoutes(api, ctx);
     registerUserRoutes(api, ctx);
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerBookingRoutes(api, ctx);
     registerShipmentRoutes(api, ctx);
     registerAnalyticsRoutes(api, ctx);
+    registerAnalyticsViews(api, ctx);
     registerTrackingRoutes(api, ctx);
     registerExceptionRoutes(api, ctx);
     registerTaskRoutes(api, ctx);

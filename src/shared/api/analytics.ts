@@ -185,3 +185,14 @@ export const revenueGraphSchema = z.object({
   months: z.array(z.object({ month: z.string(), revenue_minor: z.number(), cost_minor: z.number(), gross_profit_minor: z.number() })),
 });
 export const arrivalsGraphSchema = z.object({ days: z.array(z.object({ day: z.string(), shipments: z.number() })) });
+
+/** A saved set of the page's filters (the URL's query), with a name. */
+export const savedFilters = z.partialRecord(z.enum(['from', 'to', 'basis', 'group', 'mode', 'origin', 'destination', 'client', 'salesperson', 'department', 'carrier', 'scope']), z.string().max(240));
+export const analyticsViewBody = z.object({ name: z.string().trim().min(1, 'required').max(120, 'text_too_long'), filters: savedFilters });
+export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
+export const analyticsSubscriptionBody = z.object({ user_id: z.uuid('reference_invalid'), frequency: z.enum(REPORT_FREQUENCIES) });
+export const analyticsViewSchema = z.object({
+  id: z.string(), name: z.string(), filters: z.record(z.string(), z.string()), created_at: z.string(),
+  subscriptions: z.array(z.object({ id: z.string(), user_id: z.string(), name: z.string(), frequency: z.enum(REPORT_FREQUENCIES) })),
+});
+export type AnalyticsView = z.infer<typeof analyticsViewSchema>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
 
 let t: TestApp;
@@ -208,5 +208,48 @@ describe('graphs', () => {
     const pipeline = await northwind.get('/api/graphs/pipeline');
     expect(pipeline.statusCode, pipeline.body).toBe(200);
     expect(pipeline.data.data.currency).toBe('GBP');
+  });
+});
+
+describe('saved views and reports by mail', () => {
+  it('saves a view, mails its subscribers once per period with the rows attached, and unsubscribes in one click', async () => {
+    const saved = await northwind.post('/api/analytics/views', { name: 'Maersk lane', filters: { carrier: 'Maersk', scope: 'organisation', group: 'week' } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const view = saved.data.data.id as string;
+    expect((await northwind.post('/api/analytics/views', { name: 'Maersk lane', filters: {} })).statusCode).toBe(409);
+    expect((await northwind.post('/api/analytics/views', { name: 'Bad', filters: { basis: 'yesterday' } })).statusCode).toBe(422);
+    const staff = await northwind.join(northwind.role('staff'));
+    expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: northwind.userId, frequency: 'monthly' })).statusCode).toBe(201);
+    const both = await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: staff.userId, frequency: 'monthly' });
+    expect(both.data.data.subscriptions).toHaveLength(2);
+    // Someone of another organisation is no subscriber; another organisation's view is not there.
+    expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: other.userId, frequency: 'weekly' })).statusCode).toBe(422);
+    expect((await other.post(`/api/analytics/views/${view}/subscriptions`, { user_id: other.userId, frequency: 'weekly' })).statusCode).toBe(404);
+    expect((await other.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(404);
+    expect((await other.get('/api/analytics/views')).data.data).toEqual([]);
+
+    const mails = async (to: string) => sql(`select subject, text, attachments from mail_outbox where "to" = $1 and subject like 'FYN analytics%' order by created_at`, [to]) as Promise<{ subject: string; text: string; attachments: { filename: string; bytes: number }[] }[]>;
+    await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
+    await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
+    const [mine] = await mails(northwind.email);
+    expect(mine.subject).toBe('FYN analytics — Maersk lane: 2026-11-01 to 2026-11-30');
+    // Northwind's Maersk shipments of November: 98.76 + 8.59.
+    expect(mine.text).toContain('Revenue: £107.35');
+    expect(mine.attachments[0].filename).toBe('analytics-2026-11-01.xlsx');
+    expect(mine.attachments[0].bytes).toBeGreaterThan(1000);
+    // The Staff member has no analytics.view: their mail holds their own figures, none of Maersk's.
+    const theirs = await mails(staff.email);
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].text).toContain('your own figures');
+    expect(theirs[0].text).toContain('Revenue: £0.00');
+
+    const token = /analytics\/unsubscribe\/(\S+)/.exec(theirs[0].text)![1];
+    const anonymous = createClient(t.app);
+    const gone = await anonymous.request('POST', `/api/analytics/unsubscribe/${token}`, undefined, { 'x-xsrf-token': '' });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.data.data.view).toBe('Maersk lane');
+    expect((await anonymous.request('POST', `/api/analytics/unsubscribe/${token}`)).data.data.view).toBeNull();
+    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions.map((x: { user_id: string }) => x.user_id)).toEqual([northwind.userId]);
+    expect((await northwind.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(204);
   });
 });

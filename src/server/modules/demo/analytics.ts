@@ -16,7 +16,6 @@ export async function seedDemoAnalytics(ctx: AppContext, orgId: string): Promise
   const sellers = (await rowsOf<{ user_id: string }>(db, sql`select user_id from organisation_members where organisation_id = ${orgId} and status = 'active' order by created_at`)).map((r) => r.user_id);
   if (!clients.length || !sellers.length) return;
   const clientIds = `{${clients.map((c) => c.id).join(',')}}`;
-  const clientNames = clients.map((c) => c.name);
   const sellerIds = `{${sellers.join(',')}}`;
   await db.transaction(async (tx) => {
     // h(g, salt): a stable pseudo-random integer per row and purpose.
@@ -48,7 +47,7 @@ export async function seedDemoAnalytics(ctx: AppContext, orgId: string): Promise
                              etd, eta, eta_planned, ata, owner_user_id, created_by, created_at, updated_at, goods_description)
       select ${orgId}, gen_random_uuid(), 'NW-H' || lpad(n::text, 5, '0'), 'NWFH' || lpad(n::text, 6, '0'), mode,
              case when eta_planned + delay < now() then (case when back > 60 then 'closed' else 'delivered' end) when etd < now() then 'in_transit' else 'booked' end,
-             'native_organisation', (${clientIds}::uuid[])[c % ${clients.length} + 1], (${clientNames}::text[])[c % ${clients.length} + 1], origin, destination, carrier, currency,
+             'native_organisation', (${clientIds}::uuid[])[c % ${clients.length} + 1], (select o.name from native_organisations o where o.organisation_id = ${orgId} and o.id = (${clientIds}::uuid[])[c % ${clients.length} + 1]), origin, destination, carrier, currency,
              jsonb_build_array(
                jsonb_build_object('charge_code_id', null, 'description', 'Freight', 'quoted_sell_minor', freight, 'quoted_buy_minor', freight * (80 - mg) / 100,
                  'actual_sell_minor', case when back > 45 then freight end, 'actual_buy_minor', case when back > 45 then freight * (80 - mg) / 100 + (a % 7) * 100 end, 'payment', 'prepaid'),
@@ -78,7 +77,7 @@ export async function seedDemoAnalytics(ctx: AppContext, orgId: string): Promise
       insert into quotes (organisation_id, id, number, status, client_type, client_id, client_name, mode, origin, destination, currency, quote_date, valid_until,
                           weight_kg, volume_cbm, chargeable_weight_kg, revenue_tonnes, sell_minor, buy_minor, margin_minor, margin_pct, owner_user_id, created_by,
                           sent_at, decided_at, decline_reason, created_at, updated_at)
-      select ${orgId}, gen_random_uuid(), 'NW-QH' || lpad(n::text, 5, '0'), status, 'native_organisation', (${clientIds}::uuid[])[c % ${clients.length} + 1], (${clientNames}::text[])[c % ${clients.length} + 1],
+      select ${orgId}, gen_random_uuid(), 'NW-QH' || lpad(n::text, 5, '0'), status, 'native_organisation', (${clientIds}::uuid[])[c % ${clients.length} + 1], (select o.name from native_organisations o where o.organisation_id = ${orgId} and o.id = (${clientIds}::uuid[])[c % ${clients.length} + 1]),
              mode, case when mode like 'sea%' then 'CNSHA' when mode = 'air' then 'HKHKG' else 'NLRTM' end, case when mode = 'air' then 'GBLHR' else 'GBFXT' end,
              case when mode like 'road%' then 'EUR' else 'USD' end, created::date, (created + interval '30 days')::date, '1200', '8', '1333.333', '8',
              120000 + a * 200, (120000 + a * 200) * 80 / 100, (120000 + a * 200) - (120000 + a * 200) * 80 / 100, '20.00',
