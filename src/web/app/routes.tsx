@@ -113,6 +113,7 @@ const CreateOrganisationScreen = lazyScreen(() => import('../features/organisati
 const ConnectionsScreen = lazyScreen(() => import('../features/connections/connections-screen.tsx'), 'ConnectionsScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
 const MyAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'MyAnalyticsScreen');
+const AnalyticsUnsubscribeScreen = lazyScreen(() => import('../features/analytics/unsubscribe-screen.tsx'), 'UnsubscribeScreen');
 const OrganisationAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'OrganisationAnalyticsScreen');
 /** The control centre's screens, in a few groups reached through a small loader (see there). */
 const ccLoader = () => import('./control-centre-loader.ts');
@@ -171,6 +172,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/quote/:token', titleKey: 'titles.quote_link', layout: 'pricing', guards: OPEN, screen: PublicQuoteScreen },
   // The tracking link a shipment's client is given: no account, logged in or not.
   { path: '/track/:token', titleKey: 'titles.track_link', layout: 'pricing', guards: OPEN, screen: PublicTrackingScreen },
+  // A mailed analytics report's one-click unsubscribe link: no account, logged in or not.
+  { path: '/analytics/unsubscribe/:token', titleKey: 'titles.analytics_unsubscribe', layout: 'pricing', guards: OPEN, screen: AnalyticsUnsubscribeScreen },
   // A job opening's public application page: no account, logged in or not.
   { path: '/careers/:slug', titleKey: 'titles.careers', layout: 'pricing', guards: OPEN, screen: CareersScreen },
 

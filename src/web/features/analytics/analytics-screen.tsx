@@ -15,6 +15,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { useAnalyticsTranslation } from './analytics-texts.ts';
 import { Sparkline } from '../../components/sparkline.tsx';
 import { CHART_COLOURS, TimeChart } from './time-chart.tsx';
+import { SavedViews } from './saved-views.tsx';
 
 /** The URL's filters of the page (a view can be shared by its address). */
 const FILTER_KEYS = ['from', 'to', 'basis', 'group', 'mode', 'origin', 'destination', 'client', 'salesperson', 'department', 'carrier', 'scope'] as const;
@@ -138,6 +139,7 @@ export function AnalyticsPage({ scopes }: { scopes: AnalyticsScope[] }) {
         <label>{t('filters.destination')}
           <Input style={{ display: 'block', width: 110 }} defaultValue={params.destination} key={`d${params.destination}`} maxLength={5} placeholder="GBFXT" onBlur={(e) => set({ destination: e.target.value.trim().toUpperCase() || null })} onPressEnter={(e) => set({ destination: e.currentTarget.value.trim().toUpperCase() || null })} />
         </label>
+        <SavedViews params={params} onApply={(filters) => setSearch(new URLSearchParams(filters), { replace: true })} />
       </Space>
       {filterTags.length > 0 && (
         <Space wrap style={{ marginBottom: 12 }} aria-label={t('filters.active')}>
