@@ -229,9 +229,14 @@ describe('saved views and reports by mail', () => {
     expect((await other.get('/api/analytics/views')).data.data).toEqual([]);
 
     const mails = async (to: string) => sql(`select subject, text, attachments from mail_outbox where "to" = $1 and subject like 'FYN analytics%' order by created_at`, [to]) as Promise<{ subject: string; text: string; attachments: { filename: string; bytes: number }[] }[]>;
+    // The first report at once (the last complete month before 20 November: October), then the schedule's.
+    const subscribed = (await northwind.get('/api/analytics/views')).data.data[0].subscriptions as { id: string; user_id: string }[];
+    await t.app.ctx.jobs.runNow('analytics.first-report', { organisation_id: northwind.orgId, id: subscribed.find((x) => x.user_id === northwind.userId)!.id, today: '2026-11-20' });
+    expect((await mails(northwind.email)).map((x) => x.subject)).toEqual(['FYN analytics — Maersk lane: 2026-10-01 to 2026-10-31']);
     await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
     await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
-    const [mine] = await mails(northwind.email);
+    const [, mine, ...more] = await mails(northwind.email);
+    expect(more).toEqual([]);
     expect(mine.subject).toBe('FYN analytics — Maersk lane: 2026-11-01 to 2026-11-30');
     // Northwind's Maersk shipments of November: 98.76 + 8.59.
     expect(mine.text).toContain('Revenue: £107.35');

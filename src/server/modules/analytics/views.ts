@@ -55,8 +55,8 @@ async function viewsOf(db: Db, m: Membership): Promise<AnalyticsView[]> {
  * Saved views (a named set of the page's filters, one person's) and reports by mail: the view's owner
  * subscribes members (themselves included) weekly or monthly; a daily job mails each subscriber the KPI
  * summary of the last week or month with the rows as XLSX, as the subscriber may see them (the
- * organisation's figures only with analytics.view, else their own), once per period; a link
- * unsubscribes in one click.
+ * organisation's figures only with analytics.view, else their own), once per period, the first one at
+ * once; a link unsubscribes in one click.
  */
 export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,10 +101,11 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
     const [view] = await rowsOf<{ id: string }>(db, sql`select id from analytics_views where organisation_id = ${m.organisation.id} and id = ${req.params.id} and user_id = ${m.user.id}`);
     if (!view) throw notFound('The view');
     await requireActiveMember(db, m.organisation.id, req.body.user_id, 'user_id');
-    await db.execute(sql`
+    const [sub] = await rowsOf<{ id: string }>(db, sql`
       insert into analytics_subscriptions (organisation_id, id, view_id, user_id, frequency, unsubscribe_hash, created_by)
       values (${m.organisation.id}, ${uuidv7()}, ${view.id}, ${req.body.user_id}, ${req.body.frequency}, ${hashToken(newToken())}, ${m.user.id})
-      on conflict (organisation_id, view_id, user_id) do update set frequency = excluded.frequency`);
+      on conflict (organisation_id, view_id, user_id) do update set frequency = excluded.frequency returning id`);
+    await ctx.jobs.send('analytics.first-report', { organisation_id: m.organisation.id, id: sub.id });
     return reply.status(201).send({ data: (await viewsOf(db, m)).find((v) => v.id === view.id)! });
   });
 
@@ -132,6 +133,21 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
     return { data: { view: gone?.name ?? null } };
   });
 
+  type Due = { organisation_id: string; id: string; user_id: string; frequency: 'weekly' | 'monthly'; last_period: string | Date | null; name: string; filters: Record<string, string> };
+  const dueSql = sql`select s.organisation_id, s.id, s.user_id, s.frequency, s.last_period, v.name, v.filters from analytics_subscriptions s
+    join analytics_views v on v.organisation_id = s.organisation_id and v.id = s.view_id`;
+  /** Mails one subscription the last complete week or month before `today`, unless that one went already. */
+  async function deliver(s: Due, today: string) {
+    const period = reportPeriod(s.frequency, today);
+    if (s.last_period && String(s.last_period instanceof Date ? s.last_period.toISOString() : s.last_period).slice(0, 10) >= period.from) return;
+    const m = await membershipOf(db, s.organisation_id, s.user_id);
+    if (!m) return;
+    const saved = analyticsFilterQuery.parse(s.filters);
+    const filters: Filters = { ...saved, ...period, scope: saved.scope !== 'me' && !can(m, 'analytics.view') ? 'me' : saved.scope };
+    await sendReport(ctx, m, s, filters);
+    await db.execute(sql`update analytics_subscriptions set last_period = ${period.from} where organisation_id = ${s.organisation_id} and id = ${s.id}`);
+  }
+
   ctx.jobs.define<{ today?: string }>({
     name: 'analytics.reports',
     cron: '0 6 * * *',
@@ -140,20 +156,18 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
       const d = new Date(`${today}T00:00:00Z`);
       const due = [...(d.getUTCDay() === 1 ? ['weekly'] : []), ...(d.getUTCDate() === 1 ? ['monthly'] : [])];
       if (!due.length) return;
-      const subs = await rowsOf<{ organisation_id: string; id: string; user_id: string; frequency: 'weekly' | 'monthly'; last_period: string | Date | null; name: string; filters: Record<string, string> }>(db, sql`
-        select s.organisation_id, s.id, s.user_id, s.frequency, s.last_period, v.name, v.filters from analytics_subscriptions s
-          join analytics_views v on v.organisation_id = s.organisation_id and v.id = s.view_id
-         where s.frequency in (${sql.join(due.map((f) => sql`${f}`), sql`, `)})`);
-      for (const s of subs) {
-        const period = reportPeriod(s.frequency, today);
-        if (s.last_period && String(s.last_period instanceof Date ? s.last_period.toISOString() : s.last_period).slice(0, 10) >= period.from) continue;
-        const m = await membershipOf(db, s.organisation_id, s.user_id);
-        if (!m) continue;
-        const saved = analyticsFilterQuery.parse(s.filters);
-        const filters: Filters = { ...saved, ...period, scope: saved.scope !== 'me' && !can(m, 'analytics.view') ? 'me' : saved.scope };
-        await sendReport(ctx, m, s, filters);
-        await db.execute(sql`update analytics_subscriptions set last_period = ${period.from} where organisation_id = ${s.organisation_id} and id = ${s.id}`);
-      }
+      const subs = await rowsOf<Due>(db, sql`${dueSql} where s.frequency in (${sql.join(due.map((f) => sql`${f}`), sql`, `)})`);
+      for (const s of subs) await deliver(s, today);
+    },
+  });
+
+  // A new subscriber gets the last complete week or month at once; the schedule goes on from there.
+  ctx.jobs.define<{ organisation_id: string; id: string; today?: string }>({
+    name: 'analytics.first-report',
+    retryLimit: 3,
+    async handler({ organisation_id, id, today = new Date().toISOString().slice(0, 10) }) {
+      const [s] = await rowsOf<Due>(db, sql`${dueSql} where s.organisation_id = ${organisation_id} and s.id = ${id}`);
+      if (s) await deliver(s, today);
     },
   });
 }
