@@ -402,6 +402,13 @@ export async function seedRecords(owner: Owner): Promise<OrgRecords> {
   const offer = await owner.post('/api/offers', { applicant_id: applicant.data.data.id, job_title: 'Export coordinator', contract_type: 'permanent', start_date: '2027-01-04', salary: { amount_minor: 3_200_000, currency: 'GBP', period: 'year' }, hours_per_week: '37.5' });
   if (offer.statusCode !== 201) throw new Error(`could not write an offer: ${offer.statusCode} ${offer.body}`);
   add('/api/offers/', offer.data.data.id);
+  // Analytics: a saved view of the owner's, mailed to the owner monthly.
+  const view = await owner.post('/api/analytics/views', { name: 'Seed view', filters: { group: 'week' } });
+  if (view.statusCode !== 201) throw new Error(`could not save an analytics view: ${view.statusCode} ${view.body}`);
+  add('/api/analytics/views/', view.data.data.id);
+  const subscribed = await owner.post(`/api/analytics/views/${view.data.data.id}/subscriptions`, { user_id: owner.userId, frequency: 'monthly' });
+  if (subscribed.statusCode !== 201) throw new Error(`could not subscribe to an analytics view: ${subscribed.statusCode} ${subscribed.body}`);
+  add('/api/analytics/views/{id}/subscriptions/', subscribed.data.data.subscriptions[0].id);
   return { orgId: owner.orgId, byPrefix, userIds: [owner.userId, colleague.userId], emails: [owner.email, colleague.email] };
 }
 
