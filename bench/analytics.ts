@@ -38,7 +38,8 @@ async function fill(query: Query, orgId: string, ownerId: string, count: number)
   }
   await query('alter table shipments enable trigger shipments_analytics');
   await query('select fyn_analytics_rebuild($1)', [orgId]);
-  await query('analyze analytics_daily; analyze analytics_shipment_facts');
+  await query('analyze analytics_daily');
+  await query('analyze analytics_shipment_facts');
 }
 
 async function measure(base: string, label: string, target: { summary: number; rows: number }) {
