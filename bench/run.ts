@@ -10,6 +10,7 @@
  *   crm        rate search among 1 000 000 buy rates, the quote list with 100 000 quotes, a pipeline board of 5 000 deals
  *   operations shipment lists among 1 000 000 shipments with 10 000 000 events, the exception scan over 100 000 under way
  *   developers an API key's request cost beside a session's on a list; 10 000 events fanned out to 5 loopback receivers (deliveries/s, p99 commit → receipt), PGlite and PostgreSQL
+ *   analytics  summary and drill-down over 1 000 000 shipments on PostgreSQL and 100 000 on PGlite (BENCH_ANALYTICS_SHIPMENTS, BENCH_ANALYTICS_EMBEDDED)
  *   hr         payroll run of 2 000 employees (GB, NL, CN) and its recalculation, payslips, bank file, HR summary, leave calendar and balances
  * BENCH_ONLY=api,load … runs some parts; BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default
  * 10,50), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_USERS (default 200), BENCH_THINK_MS (pause between a load
@@ -30,10 +31,11 @@ import { crmBench } from './crm.ts';
 import { operationsBench } from './operations.ts';
 import { hrBench } from './hr.ts';
 import { developersBench } from './developers.ts';
+import { analyticsBenchEmbedded, analyticsBenchPostgres } from './analytics.ts';
 import { startBench } from './start.ts';
 import { cleanupAll, startServer, tempDir } from './support.ts';
 
-const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr', 'developers'] as const;
+const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr', 'developers', 'analytics'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p)) ?? [];
 if (unknown.length) {
@@ -52,6 +54,13 @@ async function bundleBench() {
   }
 }
 
+async function analytics() {
+  console.log('\n== Analytics at size: the summary of a year and a drill-down page, PostgreSQL and PGlite ==');
+  await analyticsBenchPostgres();
+  const dir = tempDir('fyn-bench-analytics-');
+  await analyticsBenchEmbedded(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'development', WEATHER_URL: 'none' }, null), dir);
+}
+
 async function resources() {
   console.log('\n== Resource layer at size: list queries on one organisation of many, and a streamed CSV export ==');
   const dir = tempDir('fyn-bench-res-');
@@ -67,7 +76,7 @@ console.log(`Parts: ${PARTS.filter(wanted).join(', ')} (BENCH_ONLY to choose). S
 // A part that fails says why and the others still run; the exit code tells that one failed.
 const failed: string[] = [];
 const shipped = async () => void (await shippedBench((process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number), Number(process.env.BENCH_SECONDS ?? 5)));
-const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench], ['developers', developersBench]];
+const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench], ['developers', developersBench], ['analytics', analytics]];
 try {
   for (const [name, step] of steps) {
     if (!wanted(name)) continue;

@@ -41,6 +41,8 @@ import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/operations/bookings.ts';
 import { registerShipmentRoutes } from './modules/operations/shipments.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/routes.ts';
+import { registerAnalyticsViews } from './modules/analytics/views.ts';
 import { registerTrackingRoutes } from './modules/operations/tracking.ts';
 import { registerExceptionRoutes } from './modules/operations/exceptions.ts';
 import { registerTaskRoutes } from './modules/operations/tasks.ts';
@@ -108,7 +110,7 @@ function paymentProvider(config: Config, database: Database): PaymentProvider {
 
 const SLOW_REQUEST_MS = 1000;
 /** Webhooks come from a provider, not a browser: their signature stands in for the anti-forgery token. */
-const CSRF_EXEMPT = ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/];
+const CSRF_EXEMPT = ['/api/billing/webhook', /^\/api\/tracking\/webhook\/[^/]+$/, /^\/api\/analytics\/unsubscribe\/[^/]+$/];
 
 /** The file store of the configuration: a bucket with FILES_URL, else DATA_DIR/uploads. */
 export const fileStoreOf = (config: Config): FileStore =>
@@ -243,7 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerTextInput(api);
     registerPublicNoStore(api);
     // Webhooks come from the provider, not a browser: their signature stands in for the token.
-    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', '/api/tracking/webhook/:organisationId'] });
+    registerCsrf(api, { secret: config.sessionSecret, secure: config.appUrl.startsWith('https://'), exempt: ['/api/billing/webhook', '/api/tracking/webhook/:organisationId', '/api/analytics/unsubscribe/:token'] });
 
     registerAuthRoutes(api, ctx);
     registerUserRoutes(api, ctx);
@@ -262,6 +264,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerPublicQuoteRoutes(api, ctx);
     registerBookingRoutes(api, ctx);
     registerShipmentRoutes(api, ctx);
+    registerAnalyticsRoutes(api, ctx);
+    registerAnalyticsViews(api, ctx);
     registerTrackingRoutes(api, ctx);
     registerExceptionRoutes(api, ctx);
     registerTaskRoutes(api, ctx);

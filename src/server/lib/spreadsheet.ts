@@ -86,3 +86,17 @@ export async function sendTable(reply: FastifyReply, t: Table) {
   reply.type(XLSX_TYPE);
   return reply.send(out);
 }
+
+/**
+ * The same table as a file in memory (a mail's attachment): the writer's rules, for a table small
+ * enough to hold (a report's rows), never a whole export.
+ */
+export async function tableFile(t: Omit<Table, 'rows'> & { rows: unknown[][] }): Promise<Buffer> {
+  if (t.format === 'csv') return Buffer.from('\uFEFF' + stringify([t.header, ...t.rows].map((r) => r.map((v) => neutraliseCell(plain(v))))));
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(t.sheet ?? t.name.slice(0, 31));
+  sheet.addRow(t.header).font = { bold: true };
+  for (const r of t.rows) sheet.addRow(r.map(plain));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -19,8 +19,8 @@ export const MODULE_ACTIONS: Readonly<Record<PermissionModule, readonly Permissi
 export const ALL_PERMISSIONS: Permission[] = PERMISSION_MODULES.flatMap((m) => MODULE_ACTIONS[m].map((a) => `${m}.${a}` as Permission));
 export const isPermission = (p: string): p is Permission => (ALL_PERMISSIONS as string[]).includes(p);
 
-/** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts. */
-const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details', 'developers'];
+/** Modules whose records the Staff role does not read by default: money, people's pay, bank accounts, margins (analytics), integrations (developers). */
+const SENSITIVE_MODULES: readonly PermissionModule[] = ['billing', 'payroll', 'hr', 'recruitment', 'bank_details', 'analytics', 'developers'];
 
 /** Built-in roles every organisation gets. Owner has everything and cannot lose its last holder. */
 export const BUILTIN_ROLES = {

@@ -58,11 +58,11 @@ describe('app routes', () => {
 
   it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
     useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/analytics');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Organisation analytics' })).toBeTruthy();
+    renderRoutes(buildRouteObjects(ROUTES), '/organisation/dev');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Developer tools' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Organisation analytics')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Organisation analytics · FYN'));
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Developer tools')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Developer tools · FYN'));
     useSessionStore.getState().clear();
   });
 

@@ -27,7 +27,7 @@ const SPEC_PATHS = [
   ),
 ];
 /** Routes of the app's own beyond the spec's list: where a mailed invitation link is accepted, a quotation's client link, and the control centre's reference lists (spec §7 names their calls, not a page). */
-const APP_PATHS = ['/invitations/accept', '/quote/:token', '/track/:token', '/careers/:slug', '/organisation/control-centre/reference-lists'];
+const APP_PATHS = ['/invitations/accept', '/quote/:token', '/track/:token', '/careers/:slug', '/analytics/unsubscribe/:token', '/organisation/control-centre/reference-lists'];
 const asRoutePath = (path: string) => (path === '/:all(.*)' ? '*' : path.replace(/\{(\w+)\}/g, ':$1'));
 
 const LOCALES = ['de', 'en', 'es', 'fr', 'ja', 'ro', 'ru', 'zh'] as const;

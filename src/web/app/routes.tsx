@@ -113,6 +113,9 @@ const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
 const ConnectionsScreen = lazyScreen(() => import('../features/connections/connections-screen.tsx'), 'ConnectionsScreen');
 const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
+const MyAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'MyAnalyticsScreen');
+const AnalyticsUnsubscribeScreen = lazyScreen(() => import('../features/analytics/unsubscribe-screen.tsx'), 'UnsubscribeScreen');
+const OrganisationAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'OrganisationAnalyticsScreen');
 /** The control centre's screens, in a few groups reached through a small loader (see there). */
 const ccLoader = () => import('./control-centre-loader.ts');
 const AcceptInvitationScreen = lazyScreen(async () => (await ccLoader()).loadAcceptInvitation(), 'AcceptInvitationScreen');
@@ -142,7 +145,7 @@ const cc = (sub: string, key: string, screen: LazyScreen, menu = true) =>
 export const ROUTES: readonly AppRoute[] = [
   // General
   home('/', 'dashboard', AUTH, DashboardScreen, { area: 'general', icon: 'dashboard' }),
-  home('/analytics', 'analytics', ORG, Placeholder, { area: 'general', icon: 'analytics' }),
+  home('/analytics', 'analytics', ORG, MyAnalyticsScreen, { area: 'general', icon: 'analytics' }),
   home('/connections', 'connections', ['auth', 'user'], ConnectionsScreen, { area: 'general', icon: 'connections' }),
   home('/chats', 'chats', AUTH, ChatsScreen, { area: 'general', icon: 'chats' }),
   home('/task-assignment', 'task_assignment', AUTH, TasksScreen, { area: 'general', icon: 'tasks' }),
@@ -170,6 +173,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/quote/:token', titleKey: 'titles.quote_link', layout: 'pricing', guards: OPEN, screen: PublicQuoteScreen },
   // The tracking link a shipment's client is given: no account, logged in or not.
   { path: '/track/:token', titleKey: 'titles.track_link', layout: 'pricing', guards: OPEN, screen: PublicTrackingScreen },
+  // A mailed analytics report's one-click unsubscribe link: no account, logged in or not.
+  { path: '/analytics/unsubscribe/:token', titleKey: 'titles.analytics_unsubscribe', layout: 'pricing', guards: OPEN, screen: AnalyticsUnsubscribeScreen },
   // A job opening's public application page: no account, logged in or not.
   { path: '/careers/:slug', titleKey: 'titles.careers', layout: 'pricing', guards: OPEN, screen: CareersScreen },
 
@@ -194,7 +199,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/invitations/accept', titleKey: 'titles.accept_invitation', layout: 'auth', guards: OPEN, screen: AcceptInvitationScreen },
 
   // Organisation area (auth, organisation unless noted)
-  home('/organisation/analytics', 'org_analytics', ORG, Placeholder, { area: 'organisation' }),
+  home('/organisation/analytics', 'org_analytics', ORG, OrganisationAnalyticsScreen, { area: 'organisation' }),
   home('/organisation/client-management', 'org_client_management', ORG, ClientManagementScreen, { area: 'organisation' }),
   home('/organisation/carbon-offsetting', 'org_carbon_offsetting', ORG, CarbonOffsettingScreen, { area: 'organisation' }),
   home('/organisation/posts', 'org_posts', ORG, OrganisationPostsScreen, { area: 'organisation' }),

@@ -13,3 +13,4 @@ export * from './performance.ts';
 export * from './recruitment.ts';
 export * from './invitations.ts';
 export * from './developers.ts';
+export * from './analytics.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CargoLine } from '#shared/quotes/calc.ts';
 import type { QuoteClientType, QuoteMode } from '#shared/quotes/model.ts';
 import type { DocumentType, EventClassifier, EventType, ExceptionKind, ShipmentStatus, SignoffStatus } from '#shared/operations/model.ts';
@@ -58,6 +58,19 @@ export const shipments = pgTable('shipments', {
   free_days: integer().notNull().default(7),
   currency: text().notNull(),
   charges: jsonb().$type<ShipmentCharge[]>().notNull().default([]),
+  /**
+   * The rate from `currency` to the organisation's base currency `fx_base`, frozen when the booking
+   * was confirmed (or the shipment made without one): 1 unit = `fx_times` ÷ `fx_per` units of the
+   * base, the organisation's own rate of that day if it has one, else ECB's (`fx_source`). Later rate
+   * changes never move it. Null on shipments older than the freezing (analytics then use ECB's rate
+   * of the booking day and say so).
+   */
+  fx_base: text(),
+  fx_times: numeric(),
+  fx_per: numeric(),
+  fx_rate: text(),
+  fx_rate_date: date({ mode: 'string' }),
+  fx_source: text().$type<'manual' | 'ecb'>(),
   /** The last tracking event, for lists without a join. */
   last_event: jsonb().$type<{ code: string; classifier: EventClassifier; location: string | null; occurred_at: string } | null>(),
   followers: uuid().array().notNull().default(sql`'{}'::uuid[]`),

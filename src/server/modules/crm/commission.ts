@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/client.ts';
 import { sendTable, tableResponse } from '../../lib/spreadsheet.ts';
 import { rateOn } from '../exchange/service.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { baseCurrency } from '../rates/routes.ts';
+import { baseCurrency } from '../exchange/service.ts';
 
 type QuoteRow = { id: string; number: string; revision: number; accepted_on: string; client_name: string; owner: string; owner_name: string; currency: string; sell_minor: number; margin_minor: number };
 type RecordRow = { id: string; name: string; basis: 'gross_profit' | 'revenue' | 'per_shipment'; rate_pct: string; staff_user_id: string | null; valid_from: string | null; valid_until: string | null };

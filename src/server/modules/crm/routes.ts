@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { auditEvents, deals, type leadsTable } from '../../db/schema/index.ts';
 import { rateOn } from '../exchange/service.ts';
-import { baseCurrency } from '../rates/routes.ts';
+import { baseCurrency } from '../exchange/service.ts';
 import { createPipeline, firstStage } from './service.ts';
 import { decodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

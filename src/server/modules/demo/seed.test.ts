@@ -186,7 +186,8 @@ describe('demo data', () => {
     const natives = (await owner.get('/api/native-organisations?per_page=100')).data.data as { name: string; credit_status: string }[];
     expect(natives.length).toBeGreaterThanOrEqual(6);
     expect(new Set(natives.map((n) => n.credit_status))).toEqual(new Set(['ok', 'hold', 'stop']));
-    const quotes = (await owner.get('/api/quotes?limit=100')).data.data as { id: string; status: string; number: string }[];
+    // The desk's own quotes (the 18 months of history behind the analytics, NW-QH…, are left out).
+    const quotes = ((await owner.get('/api/quotes?limit=100&q=Q-')).data.data as { id: string; status: string; number: string }[]).filter((q) => !q.number.startsWith('NW-QH'));
     expect(new Set(quotes.map((q) => q.status))).toEqual(new Set(['draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled']));
     // Numbers follow the quote dates.
     const accepted = (await owner.get(`/api/quotes/${quotes.find((q) => q.status === 'accepted')!.id}`)).data.data;
@@ -250,7 +251,8 @@ describe('demo data', () => {
     const owner = await login('owner@demo.fyn.local');
     const bookings = (await owner.get('/api/bookings')).data.data as { status: string }[];
     expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(['received', 'confirmed', 'rejected', 'cancelled', 'completed']));
-    const shipments = (await owner.get('/api/shipments?limit=100')).data.data as { id: string; mode: string; status: string; delay_hours: number | null }[];
+    // The desk's own jobs (the 18 months of history behind the analytics, NW-H…, are left out).
+    const shipments = ((await owner.get('/api/shipments?limit=100&q=S-')).data.data as { id: string; number: string; mode: string; status: string; delay_hours: number | null }[]).filter((s) => !s.number.startsWith('NW-H'));
     expect(new Set(shipments.map((s) => s.mode))).toEqual(new Set(['sea_fcl', 'sea_lcl', 'air', 'road_ftl']));
     expect(new Set(shipments.map((s) => s.status))).toEqual(new Set(['booked', 'in_transit', 'arrived', 'delivered']));
     expect(shipments.some((s) => s.status === 'in_transit' && (s.delay_hours ?? 0) > 24)).toBe(true);
@@ -302,6 +304,29 @@ describe('demo data', () => {
 });
 
 describe('demo data on a database where someone holds a demo address', () => {
+  it('gives Northwind 18 months of shipments and quotes: every month has revenue, the drill-down adds up, Staff see only their own', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const res = await owner.get('/api/analytics/summary?group=month');
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.data.data;
+    expect(s.series).toHaveLength(12);
+    expect(s.series.every((p: { revenue_minor: number; shipments: number }) => p.revenue_minor > 0 && p.shipments > 0)).toBe(true);
+    expect(s.kpis.gross_profit_minor).toBeGreaterThan(0);
+    expect(s.previous.shipments).toBeGreaterThan(0);
+    expect(Number(s.kpis.teu)).toBeGreaterThan(0);
+    expect(s.kpis.win_rate_pct).not.toBeNull();
+    expect(s.kpis.on_time_pct).not.toBeNull();
+    for (const dim of ['lane', 'client', 'salesperson', 'carrier', 'mode']) expect(s.breakdowns[dim].length, dim).toBeGreaterThan(1);
+    const rows = (await owner.get('/api/analytics/rows?metric=revenue&per_page=5')).data;
+    expect(rows.meta.sums.revenue_minor).toBe(s.kpis.revenue_minor);
+    expect(rows.data.some((r: { rate_source: string }) => r.rate_source === 'ecb_booking_day')).toBe(true);
+    const sofia = await login('ocean@demo.fyn.local');
+    expect((await sofia.get('/api/analytics/summary')).statusCode).toBe(403);
+    const own = (await sofia.get('/api/analytics/summary?scope=me')).data.data;
+    expect(own.kpis.shipments).toBeGreaterThan(0);
+    expect(own.kpis.shipments).toBeLessThan(s.kpis.shipments);
+  });
+
   it('binds no account it did not make itself to Northwind', async () => {
     const other = await createTestApp();
     try {

@@ -1,6 +1,7 @@
 import { seedDemoSales } from './sales.ts';
 import { seedDemoCrmRecords } from './crm-records.ts';
 import { seedDemoOperations } from './operations.ts';
+import { seedDemoAnalytics } from './analytics.ts';
 import { seedDemoHr } from './hr.ts';
 import { seedDemoRecruitment } from './recruitment.ts';
 import { seedDemoPerformance } from './performance.ts';
@@ -73,6 +74,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const booked = await seedDemoSales(ctx, org.id, ids);
   await seedDemoCrmRecords(ctx, org.id, ids);
   await seedDemoOperations(ctx, org.id, ids, booked);
+  await seedDemoAnalytics(ctx, org.id);
   await seedDemoHr(ctx, org.id, ids);
   await seedDemoRecruitment(ctx, org.id, ids);
   await seedDemoPerformance(ctx, org.id, ids);

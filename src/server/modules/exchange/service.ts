@@ -1,4 +1,4 @@
-import { crossRate, inverseRate, quotedRate, type ExactRate } from '#shared/money/amounts.ts';
+import { crossRate, inverseRate, quotedRate, rateText, type ExactRate } from '#shared/money/amounts.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 
@@ -32,3 +32,25 @@ export async function rateOn(db: Db | Tx, organisationId: string, from: string, 
 }
 
 const isoDay = (d: string | Date) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+
+/** The organisation's base currency (organisation currencies), else GBP. */
+export async function baseCurrency(db: Db | Tx, organisationId: string): Promise<string> {
+  const [row] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_currencies where organisation_id = ${organisationId} and is_base limit 1`);
+  return row?.currency ?? 'GBP';
+}
+
+/** The columns of a rate to the base currency frozen on a shipment (schema/operations.ts `fx_*`). */
+export type FrozenBaseRate = { fx_base: string; fx_times: string; fx_per: string; fx_rate: string; fx_rate_date: string; fx_source: 'manual' | 'ecb' };
+
+/**
+ * The rate from `currency` to the organisation's base currency on `day`, to freeze on a shipment when
+ * its booking is confirmed or it is made directly: the organisation's own rate in force that day,
+ * else ECB's (as quotes freeze theirs). All nulls when neither knows the pair: the shipment is then
+ * converted as older ones are (ECB of its booking day), and says so.
+ */
+export async function freezeToBase(db: Db | Tx, organisationId: string, currency: string, day: string): Promise<FrozenBaseRate | Record<keyof FrozenBaseRate, null>> {
+  const base = await baseCurrency(db, organisationId);
+  const found = await rateOn(db, organisationId, currency, base, day);
+  if (!found) return { fx_base: null, fx_times: null, fx_per: null, fx_rate: null, fx_rate_date: null, fx_source: null };
+  return { fx_base: base, fx_times: found.rate.times, fx_per: found.rate.per, fx_rate: rateText(found.rate), fx_rate_date: found.rate_date, fx_source: found.source };
+}

@@ -12,6 +12,7 @@ import { bookings, shipments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../quotes/service.ts';
+import { freezeToBase } from '../exchange/service.ts';
 import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
@@ -89,7 +90,8 @@ export async function confirmBooking(tx: Tx, b: BookingRow, actorId: string | nu
     place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery,
     master_ref: body.carrier_booking_reference ?? b.carrier_booking_reference, carrier: first?.carrier ?? null, vessel: first?.vessel ?? null, voyage: first?.voyage ?? null, flight: first?.flight ?? null,
     legs: b.legs, cut_offs: b.cut_offs, packages: b.cargo, etd: first?.etd ? new Date(first.etd) : null, eta: last?.eta ? new Date(last.eta) : null, eta_planned: last?.eta ? new Date(last.eta) : null,
-    currency: b.currency, charges, followers, owner_user_id: quote?.owner_user_id ?? actorId, created_by: actorId, created_at: now, updated_at: now,
+    currency: b.currency, charges, ...(await freezeToBase(tx, b.organisation_id, b.currency, now.toISOString().slice(0, 10))),
+    followers, owner_user_id: quote?.owner_user_id ?? actorId, created_by: actorId, created_at: now, updated_at: now,
   });
   await attachTasks(tx, b.organisation_id, { shipment_id: id }, b.mode, { created: now.toISOString(), etd: first?.etd ?? null, eta: last?.eta ?? null });
   await audit(tx, b.organisation_id, actorId, 'shipments', 'create', id, { booking_id: b.id, number: refs.number });

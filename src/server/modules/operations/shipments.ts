@@ -17,6 +17,7 @@ import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
+import { freezeToBase } from '../exchange/service.ts';
 import { documentStates, presentDocument, type DocumentRow } from './documents.ts';
 import {
   applyEvent, attachTasks, editShipment, instantOfCutOff, instantsOfLeg, isoOf, loadShipment, moveShipment, normaliseEvent, placesOf, presentEvent, presentShipment, presentSummary, refuseClosed, shipmentNumbers, type EventRow, type ShipmentRow,
@@ -171,7 +172,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
         shipper: b.shipper, consignee: b.consignee, notify_party: b.notify_party, origin: b.origin, destination: b.destination, incoterm: b.incoterm,
         place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: b.cut_offs.map(instantOfCutOff), packages: b.packages,
         goods_description: b.goods_description, etd: b.etd ? new Date(b.etd) : null, eta: b.eta ? new Date(b.eta) : null, eta_planned: b.eta ? new Date(b.eta) : null,
-        free_days: b.free_days, currency: b.currency, charges: b.charges, followers: [m.user.id], owner_user_id: m.user.id, created_by: m.user.id, created_at: now, updated_at: now,
+        free_days: b.free_days, currency: b.currency, charges: b.charges, ...(await freezeToBase(tx, m.organisation.id, b.currency, now.toISOString().slice(0, 10))), followers: [m.user.id], owner_user_id: m.user.id, created_by: m.user.id, created_at: now, updated_at: now,
       });
       await attachTasks(tx, m.organisation.id, { shipment_id: id }, b.mode, { created: now.toISOString(), etd: b.etd, eta: b.eta });
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'create', id, { number: refs.number });

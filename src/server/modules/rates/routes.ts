@@ -11,12 +11,12 @@ import { Decimal } from '#shared/money/decimal.ts';
 import { measuresOf } from '#shared/quotes/calc.ts';
 import { priceRateCharge } from '#shared/quotes/rates.ts';
 import type { AppContext } from '../../context.ts';
-import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { auditEvents, buyRates } from '../../db/schema/index.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pgCode } from '../../lib/sql-text.ts';
-import { rateOn } from '../exchange/service.ts';
+import { baseCurrency, rateOn } from '../exchange/service.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 
 export type RateRow = typeof buyRates.$inferSelect;
@@ -30,11 +30,6 @@ export const presentRate = (r: RateRow): Rate => ({
   charges: r.charges, created_at: new Date(r.created_at).toISOString(),
 });
 
-/** The organisation's base currency (organisation currencies), else its country's. */
-export async function baseCurrency(db: Db | Tx, organisationId: string): Promise<string> {
-  const [row] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_currencies where organisation_id = ${organisationId} and is_base limit 1`);
-  return row?.currency ?? 'GBP';
-}
 
 /**
  * Buy rates (control-centre `rate-management`, permission module `rates`): what carriers and

@@ -74,6 +74,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/public/openings/{slug}': 'a job opening’s public application page (open openings only, nothing internal)',
   'POST /api/public/openings/{slug}/applications': 'applying for an open job with a CV (no account; size, type and rate limits)',
   'POST /api/tracking/webhook/{organisationId}': 'carriers’ tracking events, proven by the HMAC signature',
+  'POST /api/analytics/unsubscribe/{token}': 'a mailed analytics report’s one-click unsubscribe link, proven by its token (the same answer for any token)',
   'POST /api/dev/billing/advance-clock': 'developer mode only (never mounted in production)',
   'GET /api/dev/mail': 'developer mode only (never mounted in production)',
 };

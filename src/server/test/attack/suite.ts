@@ -420,6 +420,13 @@ export async function seedRecords(owner: Owner, database?: Database): Promise<Or
     const [attempt] = await database.query<{ id: string }>('select id from webhook_attempts where organisation_id = $1 and delivery_id = $2', [owner.orgId, ping.data.data.delivery_id]);
     add('/api/webhook-deliveries/', attempt.id);
   }
+  // Analytics: a saved view of the owner's, mailed to the owner monthly.
+  const view = await owner.post('/api/analytics/views', { name: 'Seed view', filters: { group: 'week' } });
+  if (view.statusCode !== 201) throw new Error(`could not save an analytics view: ${view.statusCode} ${view.body}`);
+  add('/api/analytics/views/', view.data.data.id);
+  const subscribed = await owner.post(`/api/analytics/views/${view.data.data.id}/subscriptions`, { user_id: owner.userId, frequency: 'monthly' });
+  if (subscribed.statusCode !== 201) throw new Error(`could not subscribe to an analytics view: ${subscribed.statusCode} ${subscribed.body}`);
+  add('/api/analytics/views/{id}/subscriptions/', subscribed.data.data.subscriptions[0].id);
   return { orgId: owner.orgId, byPrefix, userIds: [owner.userId, colleague.userId], emails: [owner.email, colleague.email] };
 }
 

@@ -103,17 +103,26 @@ describe('dashboard screen', () => {
     expect(screen.getByRole('region', { name: 'Department' }).textContent).toContain('No departments yet');
   });
 
-  it('links the CRM when the user has an organisation and may see it', async () => {
-    api.get.mockImplementation(async (path: string) =>
+  it('links the CRM when the user has an organisation and may see it, and shows their own figures of twelve months', async () => {
+    const analytics = {
+      currency: 'GBP', kpis: { revenue_minor: 1_234_500, gross_profit_minor: 234_500, margin_pct: '19.00', shipments: 7, quotes_sent: 2 },
+      series: [{ revenue_minor: 100 }, { revenue_minor: 300 }, { revenue_minor: 200 }],
+    };
+    api.get.mockImplementation(async (path: string, options?: { params?: Record<string, string> }) =>
       path === '/crm/summary'
         ? { currency: 'GBP', leads: { new: 1, contacted: 0, qualified: 0, converted: 0, lost: 0 }, pipelines: [], expiring: [], win_rate: { days: 90, accepted: 0, declined: 0, expired: 0, pct: null } }
-        : [],
+        : path === '/analytics/summary' && options?.params?.scope === 'me' ? analytics : [],
     );
     logIn(null, { organisation: { id: 'o1', name: 'Northwind', status: 'active' }, permissions: ['crm.view'] });
     renderDashboard();
     const crm = await screen.findByRole('region', { name: 'CRM' });
     expect((await within(crm).findByRole('link', { name: 'Open the CRM' })).getAttribute('href')).toBe('/organisation/crm');
-    expect(within(screen.getByRole('region', { name: 'Analytics' })).queryByRole('link')).toBeNull();
+    const widget = screen.getByRole('region', { name: 'Analytics' });
+    // Without analytics.view: the member's own figures, and their own page.
+    expect((await within(widget).findByRole('link', { name: 'Open my analytics' })).getAttribute('href')).toBe('/analytics');
+    expect(widget.textContent).toContain('£12,345.00');
+    expect(widget.textContent).toContain('19%');
+    expect(widget.querySelector('svg polyline')).toBeTruthy();
   });
 
   it('hides and shows widgets, connections included, through Customise, and saves 1 s after the last change', async () => {

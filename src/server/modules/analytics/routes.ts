@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '#shared/api/errors.ts';
+import {
+  ANALYTICS_ROW_COLUMNS, analyticsFilterQuery, analyticsRowsPageSchema, analyticsRowsQuery, analyticsSummarySchema, arrivalsGraphSchema, graphScopeQuery, pipelineGraphSchema, revenueGraphSchema,
+} from '#shared/api/analytics.ts';
+import type { AppContext } from '../../context.ts';
+import { sendTable } from '../../lib/spreadsheet.ts';
+import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { arrivalsOf, pipelineOf, planRows, rowsBatch, rowsSums, summaryOf } from './service.ts';
+
+/** Rows read per batch of an export. */
+const EXPORT_BATCH = 2000;
+
+/**
+ * Analytics (issue 23): the summary of a period, the rows behind any figure (paged, or every row as
+ * CSV or XLSX), and the graphs the specification names (pipeline, revenue, arrivals). Every member
+ * sees their own figures (`scope=me`); the organisation's and a department's need `analytics.view`.
+ */
+export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const tags = ['analytics'];
+
+  api.get('/api/analytics/summary', {
+    config: { access: 'member' },
+    schema: {
+      tags, querystring: analyticsFilterQuery, response: { 200: envelope(analyticsSummarySchema) },
+      summary: 'KPIs of a period in the base currency beside the previous period of the same length, the series by day, week, month or quarter and the breakdowns (top 10 and others); '
+        + 'scope organisation or department needs analytics.view (403), me is every member’s; another organisation’s department, salesperson or client is 404',
+    },
+  }, async (req) => ({ data: await summaryOf(db, await requireMember(ctx, req), req.query) }));
+
+  api.get('/api/analytics/rows', {
+    config: { access: 'member' },
+    schema: {
+      tags, querystring: analyticsRowsQuery, response: { 200: analyticsRowsPageSchema },
+      summary: 'The shipments or quotes behind a figure (metric, optionally one bucket), with the same filters: original amount, currency, rate and its date, and the converted figures; '
+        + 'meta.sums equals the figure. format=csv|xlsx streams every row (the organisation’s and a department’s need analytics.export too)',
+    },
+  }, async (req, reply) => {
+    const m = await requireMember(ctx, req);
+    const q = req.query;
+    if (q.format && q.scope !== 'me') requirePermission(m, 'analytics.export');
+    const plan = await planRows(db, m, q);
+    if (q.format) {
+      const stamp = new Date().toISOString().slice(0, 10);
+      return sendTable(reply, {
+        format: q.format, name: `analytics-${q.metric}-${stamp}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS],
+        rows: (async function* () {
+          for (let offset = 0; ; offset += EXPORT_BATCH) {
+            const rows = await rowsBatch(db, m, q, plan, offset, EXPORT_BATCH);
+            if (rows.length) yield rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? ''));
+            if (rows.length < EXPORT_BATCH) return;
+          }
+        })(),
+      });
+    }
+    const [rows, sums] = await Promise.all([rowsBatch(db, m, q, plan, (q.page - 1) * q.per_page, q.per_page), rowsSums(db, m, q, plan)]);
+    return { data: rows, meta: { total: sums.rows, total_exact: true, page: q.page, per_page: q.per_page, next_cursor: null, currency: plan.currency, sums } };
+  });
+
+  api.get('/api/graphs/pipeline', {
+    config: { access: 'crm.view' },
+    schema: { tags, summary: 'Open deals’ value by pipeline stage, in the base currency at today’s rate (deals in a currency no rate converts are counted as unrated)', response: { 200: envelope(pipelineGraphSchema) } },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    requirePermission(m, 'crm.view');
+    return { data: await pipelineOf(db, m.organisation.id) };
+  });
+
+  api.get('/api/graphs/revenue', {
+    config: { access: 'member' },
+    schema: { tags, querystring: graphScopeQuery, summary: 'Revenue, cost and gross profit by month for the last twelve months, in the base currency (scope as the summary’s)', response: { 200: envelope(revenueGraphSchema) } },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    const s = await summaryOf(db, m, { basis: 'booked', group: 'month', scope: req.query.scope });
+    return { data: { currency: s.currency, scope: s.scope, months: s.series.map((p) => ({ month: p.bucket.slice(0, 7), revenue_minor: p.revenue_minor, cost_minor: p.cost_minor, gross_profit_minor: p.gross_profit_minor })) } };
+  });
+
+  api.get('/api/graphs/arrivals', {
+    config: { access: 'operations.view' },
+    schema: { tags, summary: 'Shipments arriving per day (by ETA, booked or in transit) for the next 14 days', response: { 200: envelope(arrivalsGraphSchema) } },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    requirePermission(m, 'operations.view');
+    return { data: { days: await arrivalsOf(db, m.organisation.id) } };
+  });
+}
