@@ -343,17 +343,19 @@ export async function defineFuzz(file: string, share: number, shares: number) {
    * reasons: the base is sent first and must be accepted, so that a refusal of the foreign id is
    * the tenant check's.
    */
-  const BASE_BODIES: Record<string, () => Record<string, unknown>> = {
-    'POST /api/shipments': () => ({
+  const BASE_BODIES: Record<string, (own: (collection: string) => Promise<string | null>) => Promise<Record<string, unknown>>> = {
+    'POST /api/shipments': async (own) => ({
       client_name: 'Foreign Id Test Ltd', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP',
-      charges: [{ charge_code_id: pools['/api/charge-codes/']?.[0] ?? null, description: 'Air freight', quoted_sell_minor: 100, quoted_buy_minor: 50 }],
+      charges: [{ charge_code_id: await own('/api/charge-codes'), description: 'Air freight', quoted_sell_minor: 100, quoted_buy_minor: 50 }],
     }),
-    'POST /api/quotes': () => ({
-      client: { type: 'native_organisation', id: pools['/api/native-organisations/'][0] }, mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', valid_until: '2099-12-31',
+    'POST /api/quotes': async (own) => ({
+      client: { type: 'native_organisation', id: await own('/api/native-organisations') }, mode: 'road_ftl', origin: 'NLRTM', destination: 'DEHAM', currency: 'EUR', valid_until: '2099-12-31',
       cargo: [{ packages: 1, length_cm: 120, width_cm: 80, height_cm: 150, weight_kg: 400 }],
-      lines: [{ charge_code_id: pools['/api/charge-codes/']?.[0] ?? null, basis: 'per_shipment', buy: { amount_minor: 1000, currency: 'EUR' }, sell: { amount_minor: 2000, currency: 'EUR' } }],
+      lines: [{ charge_code_id: await own('/api/charge-codes'), basis: 'per_shipment', buy: { amount_minor: 1000, currency: 'EUR' }, sell: { amount_minor: 2000, currency: 'EUR' } }],
     }),
   };
+  /** One of the owner's records of a collection as it is now (the fuzz may have deleted the seeded ones). */
+  const ownRecord = async (collection: string): Promise<string | null> => ((await owner.get(`${collection}?per_page=1`)).data?.data?.[0]?.id as string | undefined) ?? null;
 
   describe(`fuzz ${share + 1}/${shares}: another organisation’s ids in every id-shaped body field, nested too`, () => {
     const withIds = generic.filter((o) => o.method !== 'GET' && o.method !== 'DELETE' && idFields(o.body).length);
@@ -365,7 +367,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
       const d = RESOURCES.find((r) => op.path === `/api/${r.name}` || op.path === `/api/${r.name}/{id}`);
       const f = d && RESOURCE_FIXTURES[d.name];
       const own = new Proxy({}, { get: () => pools['/api/staff/']?.[0] ?? '' }) as Record<string, string>;
-      const known = BASE_BODIES[op.key]?.();
+      const known = await BASE_BODIES[op.key]?.(ownRecord);
       const body = known ?? (f ? (op.method === 'PATCH' ? { ...(f.change as object) } : f.valid(4000 + w.figures.foreignIdRequests, own)) : base.body);
       if (known) {
         const accepted = await send(op, { ...base, kind: 'valid', body: known });
