@@ -31,6 +31,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   identityReuseMs: IDENTITY_REUSE_MS,
   liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
   weatherUrl: null,
+  ai: null,
   forcePremium: false,
   stripe: null,
   enterpriseProductId: 'prod_fyn_enterprise',

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'contract_ending', 'probation_ending',
   // Recruitment (data: name, opening): someone applied on an opening's public page (told to its hiring manager).
   'application_received',
+  // AI credits (data: threshold, used, total): the period's credits are 80 % or 100 % used (told to the owners).
+  'ai_credits',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -12,3 +12,4 @@ export * from './hr.ts';
 export * from './performance.ts';
 export * from './recruitment.ts';
 export * from './invitations.ts';
+export * from './ai.ts';

@@ -204,7 +204,7 @@ export function presentComment(v: Viewer, post: { author_id: string }, c: Omit<C
 
 const PRODUCTS_TTL_MS = 10 * 60_000;
 const productCache = new WeakMap<PaymentProvider, { at: number; list: ProviderProduct[] }>();
-async function productsOf(provider: PaymentProvider): Promise<ProviderProduct[]> {
+export async function productsOf(provider: PaymentProvider): Promise<ProviderProduct[]> {
   const cached = productCache.get(provider);
   if (cached && Date.now() - cached.at < PRODUCTS_TTL_MS) return cached.list;
   const list = await provider.listProducts();

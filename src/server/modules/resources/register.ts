@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { stringify } from 'csv-stringify/sync';
-import { PassThrough, Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { createSchemaOf } from '#shared/resources/schemas.ts';
@@ -16,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { neutraliseCell } from '../../lib/spreadsheet.ts';
+import { sendTable } from '../../lib/table-export.ts';
 import { notActiveMembers, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 
@@ -292,33 +290,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, d: Resou
       }
     }
     const stamp = new Date().toISOString().slice(0, 10);
-    reply.header('content-disposition', `attachment; filename="${d.name}-${stamp}.${req.query.format}"`).header('cache-control', 'no-store');
-    if (req.query.format === 'csv') {
-      reply.type('text/csv; charset=utf-8');
-      return reply.send(
-        Readable.from(
-          (async function* () {
-            yield '\uFEFF' + stringify([columns]);
-            // Text a spreadsheet would run as a formula leaves as text (OWASP CSV injection).
-            for await (const rows of batches()) yield stringify(rows.map((r) => r.map(neutraliseCell)));
-          })(),
-        ),
-      );
-    }
-    // Loaded on the first spreadsheet export, not at every start (it is the heaviest of our packages).
-    const { default: ExcelJS } = await import('exceljs');
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    // Strings go in as text cells, never formulas: in XLSX a value stays exactly as stored.
-    const sheet = workbook.addWorksheet(d.name);
-    sheet.addRow(columns).commit();
-    (async () => {
-      for await (const rows of batches()) for (const r of rows) sheet.addRow(r).commit();
-      sheet.commit();
-      await workbook.commit();
-    })().catch((err) => out.destroy(err));
-    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return reply.send(out);
+    return sendTable(reply, { name: d.name, filename: `${d.name}-${stamp}`, format: req.query.format, columns, batches: batches() });
   });
 
   api.get(`${base}/:id`, {
