@@ -98,13 +98,18 @@ export const aiClientSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
 });
+/** Decimal strings, as the text gave them converted to kg, cm and cbm. */
 export const aiCargoSchema = z.object({
-  packages: z.number().int().min(1),
+  /** How many packages, or null where the text gives weights or volume without a count. */
+  packages: z.number().int().min(1).nullable(),
   package_type: z.string().nullable(),
   length_cm: z.string().nullable(),
   width_cm: z.string().nullable(),
   height_cm: z.string().nullable(),
+  /** Gross weight of one package (as a quote's cargo line has it), when the count is known. */
   weight_kg: z.string().nullable(),
+  /** Gross weight of the whole line. */
+  gross_weight_kg: z.string().nullable(),
   volume_cbm: z.string().nullable(),
 });
 export const aiEquipmentSchema = z.object({ iso_type: z.string(), count: z.number().int().min(1) });
