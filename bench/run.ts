@@ -9,6 +9,7 @@
  *   network    feed pages among 1 000 000 posts, search over 100 000 people and 50 000 organisations, 1 000 event streams
  *   crm        rate search among 1 000 000 buy rates, the quote list with 100 000 quotes, a pipeline board of 5 000 deals
  *   operations shipment lists among 1 000 000 shipments with 10 000 000 events, the exception scan over 100 000 under way
+ *   ai         the AI's built-in engine on the test enquiries: field precision and recall, time an e-mail
  *   hr         payroll run of 2 000 employees (GB, NL, CN) and its recalculation, payslips, bank file, HR summary, leave calendar and balances
  * BENCH_ONLY=api,load … runs some parts; BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default
  * 10,50), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_USERS (default 200), BENCH_THINK_MS (pause between a load
@@ -28,10 +29,11 @@ import { networkBench } from './network.ts';
 import { crmBench } from './crm.ts';
 import { operationsBench } from './operations.ts';
 import { hrBench } from './hr.ts';
+import { aiBench } from './ai.ts';
 import { startBench } from './start.ts';
 import { cleanupAll, startServer, tempDir } from './support.ts';
 
-const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr'] as const;
+const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr', 'ai'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p)) ?? [];
 if (unknown.length) {
@@ -65,7 +67,7 @@ console.log(`Parts: ${PARTS.filter(wanted).join(', ')} (BENCH_ONLY to choose). S
 // A part that fails says why and the others still run; the exit code tells that one failed.
 const failed: string[] = [];
 const shipped = async () => void (await shippedBench((process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number), Number(process.env.BENCH_SECONDS ?? 5)));
-const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench]];
+const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench], ['ai', aiBench]];
 try {
   for (const [name, step] of steps) {
     if (!wanted(name)) continue;

@@ -38,11 +38,6 @@ const envSchema = z.object({
   /** Test servers that answer like Stripe (host:port, http). */
   STRIPE_API_BASE: z.url().optional(),
   ENTERPRISE_PRODUCT_ID: z.string().min(1).optional(),
-  /** An OpenAI-compatible chat-completions service for the AI features (OpenAI, Azure OpenAI, Ollama, vLLM); without it the built-in engine answers and no text leaves the server. */
-  AI_BASE_URL: z.url().optional(),
-  AI_API_KEY: z.string().min(1).max(500).optional(),
-  AI_MODEL: z.string().min(1).max(200).optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   REGISTRATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(20),
   DEMO_SEED: boolish.optional(),
@@ -83,8 +78,6 @@ export type Config = {
   enterpriseProductId: string | null;
   /** Open-Meteo compatible forecast address, or null for no weather provider. */
   weatherUrl: string | null;
-  /** The AI provider (an OpenAI-compatible chat-completions service), or null: the built-in engine, nothing leaves the server. */
-  ai: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   /**
    * Developer mode: /api/dev/* (the mail outbox, the payment clock) and the demo seed. On only in
    * development on a loopback HOST, or with DEV_MODE=true outside production; `devModeReason`
@@ -154,7 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
       : null,
     enterpriseProductId: e.ENTERPRISE_PRODUCT_ID ?? (e.STRIPE_SECRET_KEY ? null : 'prod_fyn_enterprise'),
     weatherUrl: e.WEATHER_URL === 'none' ? null : e.WEATHER_URL,
-    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : null,
     devMode: dev.on,
     devModeReason: dev.reason,
     demoSeed: dev.on && (e.DEMO_SEED ?? !e.DATABASE_URL),

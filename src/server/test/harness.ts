@@ -31,7 +31,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   identityReuseMs: IDENTITY_REUSE_MS,
   liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
   weatherUrl: null,
-  ai: null,
   forcePremium: false,
   stripe: null,
   enterpriseProductId: 'prod_fyn_enterprise',

@@ -20,10 +20,12 @@ import { PaymentError } from '../billing/provider.ts';
 import { can, requireActiveMember, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { balancesOf, creditPurchase, lockAccount, organisationAccount, personAccount, settle, usedIn, type Account } from './credits.ts';
 
-/** The engine in use as the API tells it (never the key). */
-export function engineOf(ctx: AppContext): AiEngine {
-  const ai = ctx.config.ai;
-  return ai ? { kind: 'provider', model: ai.model, base_url_host: new URL(ai.baseUrl).host } : { kind: 'builtin', model: null, base_url_host: null };
+/**
+ * The engine in use as the API tells it. Today the built-in rules on this server: no text leaves
+ * it. (The provider adapter for OpenAI-compatible services is not built yet.)
+ */
+export function engineOf(_ctx: AppContext): AiEngine {
+  return { kind: 'builtin', model: null, base_url_host: null };
 }
 
 export type Caller = { userId: string; member: Membership | null; account: Account };
