@@ -73,6 +73,7 @@ const SettingsScreen = lazyScreen(() => import('../features/settings/settings-sc
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
 const NotificationsScreen = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'), 'NotificationsScreen');
 const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'), 'ChatsScreen');
+const AiScreen = lazyScreen(() => import('../features/ai/ai-screen.tsx'), 'AiScreen');
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
 const BookingScreen = lazyScreen(() => import('../features/operations/booking-screen.tsx'), 'BookingScreen');
@@ -154,7 +155,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/exceptions', 'exceptions', AUTH, ExceptionsScreen, { area: 'general', icon: 'exceptions' }),
   home('/notification', 'notifications', AUTH, NotificationsScreen, { area: 'general', icon: 'notifications' }),
   home('/recruitment-hub', 'recruitment_hub', AUTH, RecruitmentHubScreen, { area: 'general', icon: 'recruitment' }),
-  home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
+  home('/ai', 'ai_credits', AUTH, AiScreen, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, UserPostsScreen, { area: 'general', icon: 'posts' }),
   home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
