@@ -113,12 +113,12 @@ export async function settle(tx: Tx, account: Account, now: Date): Promise<Perio
       const expired = Math.max(0, left - account.allowance);
       if (expired > 0) {
         await tx.insert(aiCreditEntries).values(entry(account, {
-          kind: 'expire', pool: 'allowance', credits: -expired, period_start: start,
+          kind: 'expire', pool: 'allowance', credits: -expired, period_start: start, created_at: start,
           note: `${left} allowance credits left at the end of the period; ${left - expired} roll over (at most one allowance, ${account.allowance}), ${expired} expire`,
         }));
       }
     }
-    await tx.insert(aiCreditEntries).values(entry(account, { kind: 'grant', pool: 'allowance', credits: account.allowance, period_start: start, note: `Monthly allowance of the plan (${account.allowance})` }))
+    await tx.insert(aiCreditEntries).values(entry(account, { kind: 'grant', pool: 'allowance', credits: account.allowance, period_start: start, created_at: start, note: `Monthly allowance of the plan (${account.allowance})` }))
       .onConflictDoNothing();
   }
   return current;
@@ -171,7 +171,7 @@ export async function charge(ctx: AppContext, input: {
     for (const [pool, credits] of parts) {
       if (credits > 0) {
         await tx.insert(aiCreditEntries).values(entry(account, {
-          kind: 'consume', pool, credits: -credits, feature: input.feature, request_id: input.requestId, actor_user_id: input.userId, period_start: period.start,
+          kind: 'consume', pool, credits: -credits, feature: input.feature, request_id: input.requestId, actor_user_id: input.userId, period_start: period.start, created_at: now,
           note: `${input.feature} (${input.engine}${input.model ? `, ${input.model}` : ''})`,
         }));
       }
