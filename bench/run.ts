@@ -11,6 +11,7 @@
  *   operations shipment lists among 1 000 000 shipments with 10 000 000 events, the exception scan over 100 000 under way
  *   developers an API key's request cost beside a session's on a list; 10 000 events fanned out to 5 loopback receivers (deliveries/s, p99 commit → receipt), PGlite and PostgreSQL
  *   analytics  summary and drill-down over 1 000 000 shipments on PostgreSQL and 100 000 on PGlite (BENCH_ANALYTICS_SHIPMENTS, BENCH_ANALYTICS_EMBEDDED)
+ *   ai         the AI's built-in engine on the test enquiries: field precision and recall, time an e-mail
  *   hr         payroll run of 2 000 employees (GB, NL, CN) and its recalculation, payslips, bank file, HR summary, leave calendar and balances
  * BENCH_ONLY=api,load … runs some parts; BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default
  * 10,50), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_USERS (default 200), BENCH_THINK_MS (pause between a load
@@ -32,10 +33,11 @@ import { operationsBench } from './operations.ts';
 import { hrBench } from './hr.ts';
 import { developersBench } from './developers.ts';
 import { analyticsBenchEmbedded, analyticsBenchPostgres } from './analytics.ts';
+import { aiBench } from './ai.ts';
 import { startBench } from './start.ts';
 import { cleanupAll, startServer, tempDir } from './support.ts';
 
-const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr', 'developers', 'analytics'] as const;
+const PARTS = ['api', 'shipped', 'start', 'bundles', 'load', 'resources', 'network', 'crm', 'operations', 'hr', 'developers', 'analytics', 'ai'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p)) ?? [];
 if (unknown.length) {
@@ -76,7 +78,7 @@ console.log(`Parts: ${PARTS.filter(wanted).join(', ')} (BENCH_ONLY to choose). S
 // A part that fails says why and the others still run; the exit code tells that one failed.
 const failed: string[] = [];
 const shipped = async () => void (await shippedBench((process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number), Number(process.env.BENCH_SECONDS ?? 5)));
-const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench], ['developers', developersBench], ['analytics', analytics]];
+const steps: [(typeof PARTS)[number], () => Promise<void>][] = [['api', apiBench], ['shipped', shipped], ['start', startBench], ['bundles', bundleBench], ['load', loadBench], ['resources', resources], ['network', networkBench], ['crm', crmBench], ['operations', operationsBench], ['hr', hrBench], ['developers', developersBench], ['analytics', analytics], ['ai', aiBench]];
 try {
   for (const [name, step] of steps) {
     if (!wanted(name)) continue;

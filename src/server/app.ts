@@ -38,6 +38,7 @@ import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerChatRoutes } from './modules/chats/routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
+import { registerAiRoutes } from './modules/ai/register.ts';
 import { registerPublicQuoteRoutes } from './modules/quotes/public-routes.ts';
 import { registerBookingRoutes } from './modules/operations/bookings.ts';
 import { registerShipmentRoutes } from './modules/operations/shipments.ts';
@@ -286,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerImportRoutes(api, ctx);
     registerCommissionRoutes(api, ctx);
     registerEmissionsReportRoutes(api, ctx);
+    registerAiRoutes(api, ctx);
     registerEventRoutes(api, ctx, live);
     registerExchangeRoutes(api, ctx);
     registerControlCentreSummary(api, ctx);

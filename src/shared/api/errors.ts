@@ -9,6 +9,9 @@ export const apiErrorSchema = z.object({
     email: z.string().optional(),
     /** 409 possible_duplicate: the records the new one looks like (id, name, country, vat_number, score). */
     candidates: z.array(z.object({ id: z.string(), name: z.string(), country: z.string(), vat_number: z.string().nullable(), score: z.number() })).optional(),
+    /** 402 ai_credits_exhausted, ai_member_cap_reached: what the call would have cost, and the credits left. */
+    cost: z.number().int().optional(),
+    balance: z.number().int().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>['error'];

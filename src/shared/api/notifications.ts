@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'application_received',
   // Developers (data: url, reason gone or failing): a webhook endpoint was disabled (told to the organisation's owners).
   'webhook_endpoint_disabled',
+  // AI credits (data: threshold, used, total): the period's credits are 80 % or 100 % used (told to the owners).
+  'ai_credits',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -73,6 +73,7 @@ const SettingsScreen = lazyScreen(() => import('../features/settings/settings-sc
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
 const NotificationsScreen = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'), 'NotificationsScreen');
 const ChatsScreen = lazyScreen(() => import('../features/chats/chats-screen.tsx'), 'ChatsScreen');
+const AiScreen = lazyScreen(() => import('../features/ai/ai-screen.tsx'), 'AiScreen');
 const QuotesScreen = lazyScreen(() => import('../features/quotes/quotes-screen.tsx'), 'QuotesScreen');
 const QuoteScreen = lazyScreen(() => import('../features/quotes/quote-screen.tsx'), 'QuoteScreen');
 const BookingScreen = lazyScreen(() => import('../features/operations/booking-screen.tsx'), 'BookingScreen');
@@ -106,13 +107,12 @@ const RatesScreen = lazyScreen(() => import('../features/quotes/rates-screen.tsx
 const PublicQuoteScreen = lazyScreen(() => import('../features/quotes/public-quote-screen.tsx'), 'PublicQuoteScreen');
 const RecruitmentHubScreen = lazyScreen(() => import('./recruitment-hub.tsx'), 'RecruitmentHubScreen');
 const CareersScreen = lazyScreen(() => import('../features/recruitment/careers-screen.tsx'), 'CareersScreen');
-/** Screens that a later issue builds: title, breadcrumb and an honest empty state. */
+/** Screens loaded when first visited. */
 const PricingScreen = lazyScreen(() => import('../features/pricing/pricing-screen.tsx'), 'PricingScreen');
 const BillingScreen = lazyScreen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen');
 const SecurePaymentScreen = lazyScreen(() => import('../features/billing/secure-payment-screen.tsx'), 'SecurePaymentScreen');
 const CreateOrganisationScreen = lazyScreen(() => import('../features/organisation/create-organisation-screen.tsx'), 'CreateOrganisationScreen');
 const ConnectionsScreen = lazyScreen(() => import('../features/connections/connections-screen.tsx'), 'ConnectionsScreen');
-const Placeholder = lazyScreen(() => import('./placeholder-screen.tsx'), 'PlaceholderScreen');
 const MyAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'MyAnalyticsScreen');
 const AnalyticsUnsubscribeScreen = lazyScreen(() => import('../features/analytics/unsubscribe-screen.tsx'), 'UnsubscribeScreen');
 const OrganisationAnalyticsScreen = lazyScreen(() => import('../features/analytics/analytics-screen.tsx'), 'OrganisationAnalyticsScreen');
@@ -158,7 +158,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('/exceptions', 'exceptions', AUTH, ExceptionsScreen, { area: 'general', icon: 'exceptions' }),
   home('/notification', 'notifications', AUTH, NotificationsScreen, { area: 'general', icon: 'notifications' }),
   home('/recruitment-hub', 'recruitment_hub', AUTH, RecruitmentHubScreen, { area: 'general', icon: 'recruitment' }),
-  home('/ai', 'ai_credits', AUTH, Placeholder, { area: 'general', icon: 'ai' }),
+  home('/ai', 'ai_credits', AUTH, AiScreen, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, UserPostsScreen, { area: 'general', icon: 'posts' }),
   home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),

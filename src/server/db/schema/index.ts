@@ -14,3 +14,4 @@ export * from './recruitment.ts';
 export * from './invitations.ts';
 export * from './developers.ts';
 export * from './analytics.ts';
+export * from './ai.ts';

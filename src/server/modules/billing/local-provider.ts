@@ -31,7 +31,7 @@ type StoredSubscription = Subscription & { past_due_since: number | null };
 const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] = [
   {
     id: 'prod_fyn_starter', name: 'Starter', description: 'For small forwarders starting to quote and book online.',
-    metadata: { a_min_sign_up_months: '1', b_network_access: 'Regional', c_saas_suite: 'CRM and quotations', d_business_access: 'Yes', e_customs_access: 'No', f_freight_access: 'Yes', g_rates_access: 'Basic', h_warehouse_access: 'No', i_cost_per_staff: '6.00', j_cost_per_partner_connection: '3.00', k_avg_transactional_discount_pct: '2', l_free_news_feed_ads_per_year: '4', m_free_trade_service_ads_per_year: '2', api_requests_per_minute: '600' },
+    metadata: { a_min_sign_up_months: '1', b_network_access: 'Regional', c_saas_suite: 'CRM and quotations', d_business_access: 'Yes', e_customs_access: 'No', f_freight_access: 'Yes', g_rates_access: 'Basic', h_warehouse_access: 'No', i_cost_per_staff: '6.00', j_cost_per_partner_connection: '3.00', k_avg_transactional_discount_pct: '2', l_free_news_feed_ads_per_year: '4', m_free_trade_service_ads_per_year: '2', api_requests_per_minute: '600', n_ai_credits_per_month: '200' },
     marketing_features: [{ name: 'Up to 5 staff' }, { name: 'CRM with lead pipeline' }, { name: 'Quotations and bookings' }, { name: 'Regional partner network' }],
     prices: [
       { id: 'price_starter_month', product: 'prod_fyn_starter', unit_amount: 2900, currency: 'gbp', interval: 'month' },
@@ -40,7 +40,7 @@ const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] 
   },
   {
     id: 'prod_fyn_growth', name: 'Growth', description: 'For forwarders with several desks, partners abroad and their own rates.',
-    metadata: { a_min_sign_up_months: '3', b_network_access: 'Global', c_saas_suite: 'Full suite', d_business_access: 'Yes', e_customs_access: 'Yes', f_freight_access: 'Yes', g_rates_access: 'Full', h_warehouse_access: 'Yes', i_cost_per_staff: '4.50', j_cost_per_partner_connection: '2.00', k_avg_transactional_discount_pct: '5', l_free_news_feed_ads_per_year: '12', m_free_trade_service_ads_per_year: '6', api_requests_per_minute: '1200' },
+    metadata: { a_min_sign_up_months: '3', b_network_access: 'Global', c_saas_suite: 'Full suite', d_business_access: 'Yes', e_customs_access: 'Yes', f_freight_access: 'Yes', g_rates_access: 'Full', h_warehouse_access: 'Yes', i_cost_per_staff: '4.50', j_cost_per_partner_connection: '2.00', k_avg_transactional_discount_pct: '5', l_free_news_feed_ads_per_year: '12', m_free_trade_service_ads_per_year: '6', api_requests_per_minute: '1200', n_ai_credits_per_month: '1000' },
     marketing_features: [{ name: 'Up to 25 staff' }, { name: 'Rate management and charge codes' }, { name: 'Shipments and documents' }, { name: 'Global partner network' }, { name: 'HR and payroll' }],
     prices: [
       { id: 'price_growth_month', product: 'prod_fyn_growth', unit_amount: 7900, currency: 'gbp', interval: 'month' },
@@ -49,7 +49,7 @@ const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] 
   },
   {
     id: 'prod_fyn_enterprise', name: 'Enterprise', description: 'For networks of offices, with analytics across them.',
-    metadata: { a_min_sign_up_months: '12', b_network_access: 'Global, priority listing', c_saas_suite: 'Full suite with API', d_business_access: 'Yes', e_customs_access: 'Yes', f_freight_access: 'Yes', g_rates_access: 'Full, multi-office', h_warehouse_access: 'Yes', i_cost_per_staff: '3.00', j_cost_per_partner_connection: '1.00', k_avg_transactional_discount_pct: '8', l_free_news_feed_ads_per_year: '52', m_free_trade_service_ads_per_year: '24', api_requests_per_minute: '3000' },
+    metadata: { a_min_sign_up_months: '12', b_network_access: 'Global, priority listing', c_saas_suite: 'Full suite with API', d_business_access: 'Yes', e_customs_access: 'Yes', f_freight_access: 'Yes', g_rates_access: 'Full, multi-office', h_warehouse_access: 'Yes', i_cost_per_staff: '3.00', j_cost_per_partner_connection: '1.00', k_avg_transactional_discount_pct: '8', l_free_news_feed_ads_per_year: '52', m_free_trade_service_ads_per_year: '24', api_requests_per_minute: '3000', n_ai_credits_per_month: '5000' },
     marketing_features: [{ name: 'Unlimited staff' }, { name: 'Analytics across offices' }, { name: 'Carbon offsetting reports' }, { name: 'Priority support' }, { name: 'Everything in Growth' }],
     prices: [
       { id: 'price_enterprise_month', product: 'prod_fyn_enterprise', unit_amount: 19900, currency: 'gbp', interval: 'month' },
@@ -339,6 +339,25 @@ export function createLocalProvider(database: Database, { takesCards = true }: {
       events.push(event('customer.subscription.updated', at, sub.customer, sub.id));
       return { subscription: publicSub(next), events };
     });
+    },
+
+    async payOnce(customer, line, paymentMethodId, idempotencyKey) {
+      const done = await get<Invoice>('idempotency', idempotencyKey);
+      if (done) return done;
+      refuseWithoutPayments();
+      const c = await customerOrFail(customer);
+      const pm = paymentMethodId ?? c.default_payment_method;
+      const card = (await cards(customer)).find((x) => x.id === pm);
+      if (!card) throw new PaymentError('invalid_request', 'No such payment method.');
+      // The card is tried before anything is written: a refusal leaves no invoice behind.
+      if (!(await charge(customer, card.id))) throw new PaymentError('card_declined', 'Your card was declined.');
+      const at = await now();
+      const invoice = await newInvoice(customer, [{ description: line.description, amount: line.amount, period_start: at, period_end: at, proration: false }], at, [at, at], null);
+      const paid = { ...invoice, currency: line.currency.toLowerCase(), status: 'paid' as const, amount_paid: invoice.amount_due };
+      await put('invoice', paid.id, customer, paid, at);
+      const { subscription: _s, ...answer } = paid;
+      await put('idempotency', idempotencyKey, null, answer, at);
+      return answer;
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {

@@ -91,6 +91,12 @@ export interface PaymentProvider {
   getInvoice(customerId: string, invoiceId: string): Promise<Invoice | null>;
   /** Retries open invoices of the customer with its default card (after a card update). */
   retryOpenInvoices(customerId: string): Promise<BillingEvent[]>;
+  /**
+   * A one-off payment (AI credit packs): an invoice of one line, paid at once with the given card
+   * (or the default one), answered paid; throws PaymentError when refused, leaving nothing owed.
+   * The same idempotency key answers the first call's invoice again instead of charging twice.
+   */
+  payOnce(customerId: string, line: { description: string; amount: number; currency: string }, paymentMethodId: string | null, idempotencyKey: string): Promise<Invoice>;
   /** Verifies and parses a webhook delivery (Stripe); null when the provider has no webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): BillingEvent | null;
 }

@@ -427,6 +427,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return [];
     },
 
+    async payOnce(customerId, line, paymentMethodId, idempotencyKey) {
+      const paymentMethod = paymentMethodId ?? defaultCardOf(await customerOf(customerId));
+      if (!paymentMethod) throw new PaymentError('invalid_request', 'No such payment method.');
+      await ownPaymentMethod(customerId, paymentMethod);
+      // An invoice of its own (so it is listed under Billing), its one item attached to it directly.
+      const draft = await stripe.invoices.create({
+        customer: customerId, collection_method: 'charge_automatically', auto_advance: false, pending_invoice_items_behavior: 'exclude', currency: line.currency.toLowerCase(),
+        description: line.description,
+      }, { idempotencyKey: `${idempotencyKey}-invoice` });
+      await stripe.invoiceItems.create({ customer: customerId, invoice: draft.id, amount: line.amount, currency: line.currency.toLowerCase(), description: line.description }, { idempotencyKey: `${idempotencyKey}-item` });
+      try {
+        const paid = await stripe.invoices.pay(draft.id!, { payment_method: paymentMethod }, { idempotencyKey: `${idempotencyKey}-pay` });
+        return mapStripeInvoice(paid);
+      } catch (e) {
+        // Nothing stays owed for a refused pack: the invoice is voided (finalised by the attempt) or deleted (still a draft).
+        await stripe.invoices.voidInvoice(draft.id!).catch(() => stripe.invoices.del(draft.id!).catch(() => undefined));
+        throw toPaymentError(e, { invalidRequest: true });
+      }
+    },
+
     parseWebhook(rawBody, signature) {
       // Throws StripeSignatureVerificationError on a missing or bad signature (answered 400).
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);

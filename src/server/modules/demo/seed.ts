@@ -1,3 +1,4 @@
+import { seedDemoAi } from './ai.ts';
 import { seedDemoSales } from './sales.ts';
 import { seedDemoCrmRecords } from './crm-records.ts';
 import { seedDemoOperations } from './operations.ts';
@@ -94,6 +95,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await database.db.update(organisations).set({ subscriptionId: subscription.id, priceId: subscription.price_id }).where(eq(organisations.id, org.id));
   await applyAll(ctx, events);
   await applyAll(ctx, await local.advanceClock(90 * 86_400));
+  await seedDemoAi(ctx, org.id, ids);
 }
 
 /** Northwind's staff (an admin, two staff in two departments) and realistic control-centre records. */

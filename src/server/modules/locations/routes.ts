@@ -6,6 +6,7 @@ import { envelope } from '#shared/api/errors.ts';
 import { builderCountryQuery, locationSchema, locationSearchQuery, subdivisionSchema, townQuery, townSchema, type Location, type LocationFunction } from '#shared/api/locations.ts';
 import { normaliseSearch } from '#shared/text.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { requireUser } from '../auth/session.ts';
 import { escapeLike } from '../../lib/sql-text.ts';
 
@@ -47,10 +48,32 @@ export function presentLocation(l: LocationRow, fn?: string): Location {
 }
 
 /**
- * Exact code first, then names starting with the text, then names containing it; accents and
- * case ignored; a trade code before UNECE's own entries when it serves the function asked for. The
- * trigram index serves "contains", the text_pattern_ops index the prefix.
+ * The location search: exact code first, then names starting with the text, then names containing
+ * it; accents and case ignored; a trade code before UNECE's own entries when it serves the function
+ * asked for. The trigram index serves "contains", the text_pattern_ops index the prefix. The route
+ * below and the AI's built-in engine (modules/ai) use it.
  */
+export async function searchLocations(database: Database, input: { q: string; fn?: string; country?: string; limit: number }): Promise<Location[]> {
+  const { q, fn, country, limit } = input;
+  const text = normaliseSearch(q);
+  const code = q.replace(/\s+/g, '').toUpperCase();
+  // Two index probes (primary key, trigram) instead of one OR, which the planner serves worse.
+  const found = await database.query<LocationRow>(
+    `select code, name, country, subdivision, functions, trade_functions, trade_name, port_code, lat, lon, coordinates, coordinates_flag from (
+       select l.*, 0 as rank from locations l where code = $1
+       union all
+       select l.*, case when search_name like $2 escape '\\' then 1 else 2 end
+         from locations l where search_name like $3 escape '\\' and code <> $1
+     ) x
+     where ($4::text is null or $4 = any(functions) or $4 = any(trade_functions)) and ($5::text is null or country = $5)
+     order by rank, (trade_name is not null and ($4::text is null or $4 = any(trade_functions))) desc, (search_name = $7) desc,
+              cardinality(functions) desc, length(name), name, code
+     limit $6`,
+    [code, escapeLike(text) + '%', '%' + escapeLike(text) + '%', fn ?? null, country ?? null, limit, text],
+  );
+  return found.map((l) => presentLocation(l, fn));
+}
+
 export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { database } = ctx;
   const searches = remembered<Location[]>(2000);
@@ -66,22 +89,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     await requireUser(ctx, req);
     const { q, function: fn, country, limit } = req.query;
-    const text = normaliseSearch(q);
-    const code = q.replace(/\s+/g, '').toUpperCase();
-    // Two index probes (primary key, trigram) instead of one OR, which the planner serves worse.
-    const rows = await searches(JSON.stringify([text, code, fn, country, limit]), () => database.query<LocationRow>(
-      `select code, name, country, subdivision, functions, trade_functions, trade_name, port_code, lat, lon, coordinates, coordinates_flag from (
-         select l.*, 0 as rank from locations l where code = $1
-         union all
-         select l.*, case when search_name like $2 escape '\\' then 1 else 2 end
-           from locations l where search_name like $3 escape '\\' and code <> $1
-       ) x
-       where ($4::text is null or $4 = any(functions) or $4 = any(trade_functions)) and ($5::text is null or country = $5)
-       order by rank, (trade_name is not null and ($4::text is null or $4 = any(trade_functions))) desc, (search_name = $7) desc,
-                cardinality(functions) desc, length(name), name, code
-       limit $6`,
-      [code, escapeLike(text) + '%', '%' + escapeLike(text) + '%', fn ?? null, country ?? null, limit, text],
-    ).then((found) => found.map((l) => presentLocation(l, fn))));
+    const rows = await searches(JSON.stringify([normaliseSearch(q), q.replace(/\s+/g, '').toUpperCase(), fn, country, limit]), () => searchLocations(database, { q, fn, country, limit }));
     return { data: rows };
   });
 

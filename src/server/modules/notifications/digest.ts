@@ -27,6 +27,7 @@ const WHAT: Record<NotificationType, Sentence> = {
   probation_ending: (n) => `${String(n.data.name ?? '')}'s probation ends on ${String(n.data.date ?? '')}.`,
   application_received: (n) => `${String(n.data.name ?? 'Someone')} applied for ${String(n.data.opening ?? 'a job opening')}.`,
   webhook_endpoint_disabled: (n) => `The webhook endpoint ${String(n.data.url ?? '')} was disabled (${n.data.reason === 'gone' ? 'it answered 410 Gone' : 'it failed for 5 days'}).`,
+  ai_credits: (n) => `Your organisation has used ${String(n.data.threshold ?? '')} % of this period’s AI credits (${String(n.data.used ?? '')} of ${String(n.data.total ?? '')}).`,
   leave_rejected: (n) => `${whoOf(n)} turned down your leave from ${String(n.data.from ?? '')} to ${String(n.data.to ?? '')}.`,
 };
 

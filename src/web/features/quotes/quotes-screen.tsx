@@ -1,7 +1,7 @@
 import { Button, Empty, Input, Segmented, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { QuoteSummary } from '#shared/api/quotes.ts';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/quotes/model.ts';
@@ -13,6 +13,9 @@ import { quoteKeys, quotesApi } from '../../lib/quotes-api.ts';
 import { Money, QuoteStatusTag } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
 import { formatDay } from '../../lib/format-day.ts';
+
+// The assistant's dialog and its texts load with the first look at the list, not with the list itself.
+const QuoteDraftFromEmail = lazy(async () => ({ default: (await import('./quote-draft-from-email.tsx')).QuoteDraftFromEmail }));
 
 export const QUOTES_PATH = '/organisation/crm/quotation-management';
 
@@ -62,9 +65,14 @@ export function QuotesScreen() {
           />
           <Input.Search allowClear placeholder={t('quotes.search')} aria-label={t('quotes.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 260 }} />
         </Space>
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate(`${QUOTES_PATH}/new`)}>
-          {t('quotes.new')}
-        </Button>
+        <Space wrap>
+          <Suspense fallback={null}>
+            <QuoteDraftFromEmail />
+          </Suspense>
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate(`${QUOTES_PATH}/new`)}>
+            {t('quotes.new')}
+          </Button>
+        </Space>
       </Space>
       <DataTable
         aria-label={t('quotes.list')}
