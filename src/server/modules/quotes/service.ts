@@ -6,8 +6,9 @@ import { rateText } from '#shared/money/amounts.ts';
 import { measure, priceLines, QuoteCalcError, type CargoLine, type EquipmentLine, type LineInput } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteClientType, QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Database, type Tx } from '../../db/client.ts';
-import { auditEvents, bookings, numberSequences, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
+import { auditEvents, bookings, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { nextNumber } from '../../lib/number-sequences.ts';
 import { checkReferenceCodes, firstStage } from '../crm/service.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
@@ -34,16 +35,6 @@ export type QuoteDraft = {
 };
 
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/** The next value of an organisation's numbering sequence, in `tx`: never repeated, never skipped (a rolled-back transaction gives it back). */
-export async function nextNumber(tx: Tx, organisationId: string, name: string): Promise<number> {
-  const [row] = await tx
-    .insert(numberSequences)
-    .values({ organisation_id: organisationId, name, next_value: 2 })
-    .onConflictDoUpdate({ target: [numberSequences.organisation_id, numberSequences.name], set: { next_value: sql`${numberSequences.next_value} + 1` } })
-    .returning({ next: numberSequences.next_value });
-  return row.next - 1;
-}
 
 /** Q-2026-00042: the quote sequence runs per calendar year. */
 export async function nextQuoteNumber(tx: Tx, organisationId: string, day: string): Promise<string> {
