@@ -82,9 +82,14 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
       ...(!dark && {
         Tag: {
           colorSuccess: '#237804', colorInfo: PRIMARY_DARKER, colorWarning: '#ad4e00', colorError: '#cf1322',
-          green7: '#237804', cyan7: '#006d75', gold7: '#ad6800', orange7: '#ad4e00', lime7: '#3f6600', volcano7: '#ad2102', yellow7: '#876800', blue7: '#0958d9',
+          green7: '#237804', cyan7: '#006d75', gold7: '#874d00', orange7: '#ad4e00', lime7: '#3f6600', volcano7: '#ad2102', yellow7: '#876800', blue7: '#0958d9',
         },
       }),
+      // The labels of description lists (a shipment's, a quote's facts) are written in the tertiary
+      // text colour, 0.45 alpha: 2.5:1 on a card. The secondary text colour reads at 4.5:1 or more.
+      Descriptions: { labelColor: dark ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.62)' },
+      // An empty table says so in the "disabled" text colour (0.25 alpha, 1.6:1): readable instead.
+      Table: { colorTextDisabled: dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.55)' },
       // Dates of the neighbouring months (antd greys them as "disabled", 0.25 → 1.6:1) and
       // today's date (the brand colour) in the calendar, readable at 4.5:1 or more.
       Calendar: dark

@@ -97,7 +97,8 @@ export function PlanCard({ plan, isAnnual }: { plan: Plan; isAnnual: boolean }) 
   );
 
   return plan.enterprise ? (
-    <Badge.Ribbon text={t('pricing.enterprise_badge')} color="#4788B6">
+    // The brand's darker shade (app/theme.ts PRIMARY_DARKER): white on #4788B6 itself is 3.8:1, on this 5.8:1.
+    <Badge.Ribbon text={t('pricing.enterprise_badge')} color="#2f6a94">
       {card}
     </Badge.Ribbon>
   ) : (
