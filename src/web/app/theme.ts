@@ -44,7 +44,11 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
       // Text colours for WCAG AA (4.5:1): darker on white in the light scheme; in the dark scheme
       // only the descriptions (breadcrumb links) need lifting from 0.45 alpha.
       ...(dark
-        ? { colorTextDescription: 'rgba(255, 255, 255, 0.65)' }
+        ? {
+            colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+            // Red text (a table's Delete, an error) on the dark surfaces: #dc4446 is 4.3:1, #e86e6b 6:1.
+            colorError: '#e86e6b',
+          }
         : {
             colorLink: PRIMARY_DARKER,
             colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
@@ -72,7 +76,8 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
       // Selected menu text on its tinted background: #4788B6 would be 3.3:1, the darker shade 5:1.
       Menu: dark ? { itemSelectedColor: '#8cbfe3', subMenuItemSelectedColor: '#8cbfe3' } : { itemSelectedColor: PRIMARY_DARKER, subMenuItemSelectedColor: PRIMARY_DARKER },
       // The selected tab's label on white: the brand colour is 3.8:1, the darker shade 5.8:1 (the ink bar keeps the brand colour).
-      ...(!dark && { Tabs: { itemSelectedColor: PRIMARY_DARKER, itemActiveColor: '#265a80' } }),
+      // In the dark scheme the brand's shade is 4.3:1 on black: the lighter one of the menu instead.
+      Tabs: dark ? { itemSelectedColor: '#8cbfe3', itemActiveColor: '#8cbfe3' } : { itemSelectedColor: PRIMARY_DARKER, itemActiveColor: '#265a80' },
       /*
        * Tag text on its pale background. antd writes status tags in the status colour itself
        * (#52c41a on #f6ffed is 2.2:1) and preset colours in shade 7 (gold 2.6:1, green 3.5:1, cyan
