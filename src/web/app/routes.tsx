@@ -174,19 +174,19 @@ export const ROUTES: readonly AppRoute[] = [
   // A job opening's public application page: no account, logged in or not.
   { path: '/careers/:slug', titleKey: 'titles.careers', layout: 'pricing', guards: OPEN, screen: CareersScreen },
 
-  // Authentication
-  { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
-  { path: '/auth/sign-up', titleKey: 'titles.sign_up', layout: 'auth', guards: GUEST, screen: SignUpScreen },
+  // Authentication: the spec titles all four screens so.
+  { path: '/auth/login', titleKey: 'titles.authentication', layout: 'auth', guards: GUEST, screen: LoginScreen },
+  { path: '/auth/sign-up', titleKey: 'titles.authentication', layout: 'auth', guards: GUEST, screen: SignUpScreen },
   {
     path: '/auth/forgot-password',
-    titleKey: 'titles.forgot_password',
+    titleKey: 'titles.authentication',
     layout: 'auth',
     guards: GUEST,
     screen: ForgotPasswordScreen,
   },
   {
     path: '/auth/reset-password',
-    titleKey: 'titles.reset_password',
+    titleKey: 'titles.authentication',
     layout: 'auth',
     guards: GUEST,
     screen: ResetPasswordScreen,

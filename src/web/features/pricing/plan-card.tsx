@@ -47,7 +47,8 @@ export function PlanCard({ plan, isAnnual }: { plan: Plan; isAnnual: boolean }) 
             <span className="fyn-plan-period">{annual ? t('pricing.per_year') : t('pricing.per_month')}</span>
           </p>
           <Typography.Text type="secondary" className="fyn-plan-sign-up">
-            {free ? t('pricing.no_minimum') : t(signUp.key, { count: signUp.count })}
+            {/* Annual billing is a 12-month term for every plan, the free one too (docs/product.md#plans). */}
+            {free && !annual ? t('pricing.no_minimum') : t(signUp.key, { count: signUp.count })}
           </Typography.Text>
         </div>
         {(free || plan.description) && (
