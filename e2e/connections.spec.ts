@@ -39,3 +39,31 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await page.getByRole('tab', { name: /^Invitations \(\d+\)$/ }).click();
   await expect(page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: 'Katrin Vogel' })).toContainText('Weekly feeders Hamburg–Felixstowe');
 });
+
+test('Olivia says how she knows a connection and shares it with Northwind; for Northwind she names Sofia its key point of contact; the CRM lists both', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/connections');
+  const mine = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }) }).first();
+  await expect(mine).toBeVisible();
+  const name = (await mine.locator('.fyn-connection-name strong').innerText()).trim();
+  await mine.getByRole('combobox', { name: `How you know ${name}` }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'met in person' }).click();
+  await expect(page.getByText(`Saved how you know ${name}.`)).toBeVisible();
+  await expect(mine).toContainText('how you know each other: met in person');
+  await mine.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }).click();
+  await expect(page.getByText(`${name} is now shared with Northwind Forwarding Ltd.`)).toBeVisible();
+  await expect(mine.getByText('Shared with your organisation')).toBeVisible();
+
+  // Northwind's own connections: its key point of contact, picked from its active members.
+  await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
+  const ours = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').first();
+  const partner = (await ours.locator('.fyn-connection-name strong').innerText()).trim();
+  await ours.getByRole('combobox', { name: `Key point of contact for ${partner}` }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'Sofia Ocean' }).click();
+  await expect(page.getByText(`Key point of contact for ${partner} saved.`)).toBeVisible();
+
+  // The CRM's connections list the shared person and the partner with its key contact.
+  await page.goto('/organisation/crm/connections');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(partner) })).toContainText('Sofia Ocean');
+});
