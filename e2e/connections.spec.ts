@@ -43,9 +43,12 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
 test('Olivia says how she knows a connection and shares it with Northwind; for Northwind she names Sofia its key point of contact; the CRM lists both', async ({ page }) => {
   await logIn(page, 'owner@demo.fyn.local');
   await page.goto('/connections');
-  const mine = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }) }).first();
-  await expect(mine).toBeVisible();
-  const name = (await mine.locator('.fyn-connection-name strong').innerText()).trim();
+  const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');
+  const unshared = connections.filter({ has: page.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }) }).first();
+  await expect(unshared).toBeVisible();
+  const name = (await unshared.locator('.fyn-connection-name strong').innerText()).trim();
+  // Found by name from here on: once shared, its button says so.
+  const mine = connections.filter({ hasText: name });
   await mine.getByRole('combobox', { name: `How you know ${name}` }).click();
   await page.locator('.ant-select-item-option', { hasText: 'met in person' }).click();
   await expect(page.getByText(`Saved how you know ${name}.`)).toBeVisible();
