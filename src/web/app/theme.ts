@@ -48,6 +48,9 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
             colorTextDescription: 'rgba(255, 255, 255, 0.65)',
             // Red text (a table's Delete, an error) on the dark surfaces: #dc4446 is 4.3:1, #e86e6b 6:1.
             colorError: '#e86e6b',
+            // Links and "processing" blue: antd's dark #1668dc is 3.6:1 on the dark surfaces, #8cbfe3 9:1.
+            colorInfo: '#8cbfe3',
+            colorLink: '#8cbfe3',
           }
         : {
             colorLink: PRIMARY_DARKER,
@@ -84,6 +87,8 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
        * 3.6:1). In the light scheme the same hues one or two shades darker reach 4.5:1 or more;
        * the dark scheme's tags already do.
        */
+      // Dark tags: red and blue text on their tinted backgrounds at 4.5:1 or more.
+      ...(dark && { Tag: { colorError: '#e86e6b', colorErrorText: '#e86e6b', colorInfo: '#8cbfe3', colorInfoText: '#8cbfe3' } }),
       ...(!dark && {
         Tag: {
           colorSuccess: '#237804', colorInfo: PRIMARY_DARKER, colorWarning: '#ad4e00', colorError: '#cf1322',
