@@ -72,7 +72,9 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
        * checkboxes keep the brand colour itself.
        */
       Button: {
-        colorPrimary: PRIMARY_DARKER,
+        // In the dark scheme a ghost primary button writes this colour on black as well: #3c7aa9 is
+        // 4.6:1 there and 4.6:1 under white text, where #2f6a94 is 3.6:1 on black.
+        colorPrimary: dark ? '#3c7aa9' : PRIMARY_DARKER,
         colorPrimaryHover: '#3a77a3',
         colorPrimaryActive: '#265a80',
       },
