@@ -59,7 +59,8 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
 
   // Northwind's own connections: its key point of contact, picked from its active members.
   await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
-  // One whose key point of contact is not Sofia yet.
+  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her: wait for the members to show).
+  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Sofia Ocean').first()).toBeVisible();
   const ours = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasNot: page.getByText('Sofia Ocean') }).first();
   const partner = (await ours.locator('.fyn-connection-name strong').innerText()).trim();
   await ours.getByRole('combobox', { name: `Key point of contact for ${partner}` }).click();
