@@ -39,3 +39,41 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await page.getByRole('tab', { name: /^Invitations \(\d+\)$/ }).click();
   await expect(page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: 'Katrin Vogel' })).toContainText('Weekly feeders Hamburg–Felixstowe');
 });
+
+test('Olivia says how she knows a connection and shares it with Northwind; for Northwind she names Sofia its key point of contact; the CRM lists the shared person', async ({ page }) => {
+  await logIn(page, 'owner@demo.fyn.local');
+  await page.goto('/connections');
+  const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');
+  const unshared = connections.filter({ has: page.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }) }).first();
+  await expect(unshared).toBeVisible();
+  const name = (await unshared.locator('.fyn-connection-name strong').innerText()).trim();
+  // Found by name from here on: once shared, its button says so.
+  const mine = connections.filter({ hasText: name });
+  await mine.getByRole('combobox', { name: `How you know ${name}` }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'met in person' }).click();
+  await expect(page.getByText(`Saved how you know ${name}.`)).toBeVisible();
+  await expect(mine).toContainText('how you know each other: met in person');
+  await mine.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }).click();
+  await expect(page.getByText(`${name} is now shared with Northwind Forwarding Ltd.`)).toBeVisible();
+  await expect(mine.getByText('Shared with your organisation')).toBeVisible();
+
+  // Northwind's own connections: its key point of contact, picked from its active members.
+  await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
+  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her: wait for the members to show).
+  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Sofia Ocean').first()).toBeVisible();
+  const ours = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasNot: page.getByText('Sofia Ocean') }).first();
+  const partner = (await ours.locator('.fyn-connection-name strong').innerText()).trim();
+  await ours.getByRole('combobox', { name: `Key point of contact for ${partner}` }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'Sofia Ocean' }).click();
+  await expect(page.getByText(`Key point of contact for ${partner} saved.`)).toBeVisible();
+
+  // Kept on the server: read again, Northwind's partner still has Sofia as its key point of contact.
+  await page.reload();
+  await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
+  const again = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: partner });
+  await expect(again.locator('.ant-select', { has: page.getByRole('combobox', { name: `Key point of contact for ${partner}` }) })).toContainText('Sofia Ocean');
+
+  // The CRM's connections list the person Olivia shared.
+  await page.goto('/organisation/crm/connections');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});

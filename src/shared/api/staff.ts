@@ -22,6 +22,14 @@ export const invitationBody = z.object({
   role_id: z.uuid('reference_invalid'),
   department_id: z.uuid('reference_invalid').nullable().optional(),
 });
+/** The organisation's invitation defaults (GET/PUT /api/control-centre/configurations): what a new invitation starts with. */
+export const staffConfigurationBody = z.object({
+  default_role_id: z.uuid('reference_invalid').nullable(),
+  default_department_id: z.uuid('reference_invalid').nullable(),
+});
+export const staffConfigurationSchema = staffConfigurationBody.extend({ default_role_id: z.string().nullable(), default_department_id: z.string().nullable(), updated_at: z.string().nullable() });
+export type StaffConfiguration = z.infer<typeof staffConfigurationSchema>;
+
 export const invitationSchema = z.object({
   id: z.string(), email: z.string(), role_id: z.string(), role_name: z.string(), department_id: z.string().nullable(),
   expires_at: z.string(), accepted_at: z.string().nullable(), created_at: z.string(),

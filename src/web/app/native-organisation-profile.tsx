@@ -130,7 +130,9 @@ export function NativeOrganisationProfile() {
         {r.notes ? <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>{String(r.notes)}</Typography.Paragraph> : null}
       </Card>
 
+      {/* Seven tabs wrap onto a second line rather than hide behind antd's overflow button (a button inside the tablist, which ARIA's tablist does not allow): app.css .fyn-tabs-wrap. */}
       <Tabs
+        className="fyn-tabs-wrap"
         style={{ marginTop: 16 }}
         items={[
           {

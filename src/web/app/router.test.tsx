@@ -13,7 +13,9 @@ vi.mock('../lib/api-client.ts', () => ({ api, authEvents: {} }));
 
 describe('app routes', () => {
   it('finds the route of a path, and the catch-all for unknown paths', () => {
-    expect(routeFor('/auth/login')?.titleKey).toBe('titles.login');
+    expect(routeFor('/auth/login')?.titleKey).toBe('titles.authentication');
+    for (const path of ['/auth/sign-up', '/auth/forgot-password', '/auth/reset-password']) expect(routeFor(path)?.titleKey).toBe('titles.authentication');
+    expect(routeFor('/secure-payment/begin')?.titleKey).toBe('titles.secure_payment');
     expect(routeFor('/')?.titleKey).toBe('titles.dashboard');
     expect(routeFor('/no/such/page')?.path).toBe('*');
   });
@@ -28,7 +30,7 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(screen.getByText('Forward Your Network')).toBeTruthy();
     expect(screen.getByLabelText('Language')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Log in · FYN'));
+    await waitFor(() => expect(document.title).toBe('Authentication · FYN'));
   });
 
   it('after a login, goes once and straight to the remembered page, and forgets it', async () => {

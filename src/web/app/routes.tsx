@@ -31,6 +31,8 @@ export interface MenuEntry {
   icon?: MenuIcon;
   /** Only offered to users without an organisation (creating one). */
   withoutOrganisation?: boolean;
+  /** Only offered to members of an organisation, though the page itself is open to any user. */
+  withOrganisation?: boolean;
 }
 
 export interface AppRoute {
@@ -150,7 +152,8 @@ export const ROUTES: readonly AppRoute[] = [
   home('/chats', 'chats', AUTH, ChatsScreen, { area: 'general', icon: 'chats' }),
   home('/task-assignment', 'task_assignment', AUTH, TasksScreen, { area: 'general', icon: 'tasks' }),
   home('/tracking', 'tracking', ['auth', 'tracking'], TrackingScreen, { area: 'general', icon: 'tracking' }),
-  home('/tracking-view', 'tracking_view', ORG, TrackingViewScreen),
+  // Shipments under way, next to the tracking search.
+  home('/tracking-view', 'tracking_view', ORG, TrackingViewScreen, { area: 'general', icon: 'tracking' }),
   home('/documents', 'documents', ORG, DocumentTypesScreen, { area: 'general', icon: 'documents' }),
   home('/documents/pdf/documents', 'document_type_management', AUTH, GeneratedDocumentsScreen),
   home('/documents/pdf/quotation', 'document_type_management', AUTH, QuotationDocumentsScreen),
@@ -160,7 +163,6 @@ export const ROUTES: readonly AppRoute[] = [
   home('/recruitment-hub', 'recruitment_hub', AUTH, RecruitmentHubScreen, { area: 'general', icon: 'recruitment' }),
   home('/ai', 'ai_credits', AUTH, AiScreen, { area: 'general', icon: 'ai' }),
   home('/user/posts', 'user_posts', AUTH, UserPostsScreen, { area: 'general', icon: 'posts' }),
-  home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules')),
   home('/secure-payment/begin', 'secure_payment', AUTH, SecurePaymentScreen),
   home('/profile', 'profile', ['auth', 'user'], ProfileScreen, { area: 'user', icon: 'profile' }),
   home('/profile/:userId', 'profile', ['auth', 'user'], ProfileScreen),
@@ -178,19 +180,19 @@ export const ROUTES: readonly AppRoute[] = [
   // A job opening's public application page: no account, logged in or not.
   { path: '/careers/:slug', titleKey: 'titles.careers', layout: 'pricing', guards: OPEN, screen: CareersScreen },
 
-  // Authentication
-  { path: '/auth/login', titleKey: 'titles.login', layout: 'auth', guards: GUEST, screen: LoginScreen },
-  { path: '/auth/sign-up', titleKey: 'titles.sign_up', layout: 'auth', guards: GUEST, screen: SignUpScreen },
+  // Authentication: the spec titles all four screens so.
+  { path: '/auth/login', titleKey: 'titles.authentication', layout: 'auth', guards: GUEST, screen: LoginScreen },
+  { path: '/auth/sign-up', titleKey: 'titles.authentication', layout: 'auth', guards: GUEST, screen: SignUpScreen },
   {
     path: '/auth/forgot-password',
-    titleKey: 'titles.forgot_password',
+    titleKey: 'titles.authentication',
     layout: 'auth',
     guards: GUEST,
     screen: ForgotPasswordScreen,
   },
   {
     path: '/auth/reset-password',
-    titleKey: 'titles.reset_password',
+    titleKey: 'titles.authentication',
     layout: 'auth',
     guards: GUEST,
     screen: ResetPasswordScreen,
@@ -223,6 +225,8 @@ export const ROUTES: readonly AppRoute[] = [
   cc('roles-and-permissions/create', 'role_create', ccScreen('roleEdit'), false),
   cc('roles-and-permissions/perm', 'role_perm', ccScreen('rolePerm'), false),
   cc('roles-and-permissions/:roleId/update', 'role_update', ccScreen('roleEdit'), false),
+  // The permission modules every role is made of, beside the roles (the spec's path is outside the control centre).
+  home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules'), { area: 'control_centre', withOrganisation: true }),
   cc('staff', 'staff', ccScreen('staff')),
   cc('staff/configurations', 'staff_configurations', ccScreen('invitations'), false),
   cc('staff/configurations/edit', 'staff_configurations_edit', ccScreen('invitationDefaults'), false),

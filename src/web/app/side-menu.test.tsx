@@ -17,7 +17,16 @@ describe('side menu', () => {
     const offered = sections.flatMap((s) => s.entries);
     const inTable = ROUTES.filter((r) => r.menu && r.menu.area !== 'user' && !r.menu.withoutOrganisation);
     expect(offered).toEqual(inTable);
-    expect(sections.find((s) => s.area === 'control_centre')?.entries).toHaveLength(20);
+    expect(sections.find((s) => s.area === 'control_centre')?.entries).toHaveLength(21);
+  });
+
+  it('has an entry for the shipments under way and for the permission modules, where a user looks for them', () => {
+    const sections = menuSections(withOrg);
+    const paths = (area: string) => sections.find((s) => s.area === area)!.entries.map((e) => e.path);
+    // Right after the tracking search; beside the roles that are made of the modules.
+    expect(paths('general').slice(paths('general').indexOf('/tracking'), paths('general').indexOf('/tracking') + 2)).toEqual(['/tracking', '/tracking-view']);
+    const cc = paths('control_centre');
+    expect(cc[cc.indexOf('/organisation/control-centre/roles-and-permissions') + 1]).toBe('/admin/perms');
   });
 
   it('offers only the pages the user may open', () => {
@@ -27,6 +36,7 @@ describe('side menu', () => {
     expect(paths).toContain('/organisation/hr/performance');
     expect(paths).not.toContain('/analytics');
     expect(paths).not.toContain('/organisation/crm');
+    expect(paths).not.toContain('/admin/perms');
     expect(menuSections(withOrg).flatMap((s) => s.entries.map((e) => e.path))).not.toContain('/organisation/create');
   });
 

@@ -19,6 +19,7 @@ interface Session {
 /** A menu offers the pages this user may open, in route-table order. */
 function offered(route: AppRoute, session: Session): boolean {
   if (route.menu?.withoutOrganisation && session.user?.organisation) return false;
+  if (route.menu?.withOrganisation && !session.user?.organisation) return false;
   return passesGuards(route.guards ?? DEFAULT_GUARDS, session);
 }
 

@@ -25,4 +25,10 @@ export const connectionsApi = {
   request: (target: { type: ActorType; id: string }, note: { message?: string; source?: ConnectionSource } = {}) =>
     api.post<Connection>('/connections', { target, ...(note.message && { message: note.message }), ...(note.source && { source: note.source }) }),
   suggestions: () => api.get<Suggestion[]>('/connections/suggestions'),
+  /** Share one's own connection with one's organisation (its CRM lists it), or stop. */
+  share: (id: string, shared: boolean) => (shared ? api.post<Connection>(`/connections/${id}/share`) : api.delete<Connection>(`/connections/${id}/share`)),
+  /** How the two sides know each other; null forgets it. */
+  setSource: (id: string, source: ConnectionSource | null) => api.patch<Connection>(`/connections/${id}/source`, { source }),
+  /** The organisation side's key point of contact (an active member); null clears it. */
+  setKeyContact: (id: string, userId: string | null) => api.put<Connection>(`/connections/${id}/key-contact`, { user_id: userId }),
 };

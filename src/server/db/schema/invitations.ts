@@ -1,5 +1,6 @@
-import { text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { organisations } from './organisations.ts';
 import { offers } from './recruitment.ts';
 import { departmentsTable, member, roles, tenantTable } from './tenant.ts';
 
@@ -28,4 +29,17 @@ export const staffInvitations = tenantTable('staff_invitations', {
     { column: 'offer_id', table: () => offers, onDelete: 'cascade' },
     { column: 'manager_id', table: member },
   ],
+});
+
+/**
+ * An organisation's invitation defaults (the spec's control-centre "configurations"): the role and
+ * department a new invitation starts with, the same for every admin. One row per organisation; the
+ * role and department are checked when written and forgotten on read when deleted since.
+ */
+export const staffConfigurations = pgTable('staff_configurations', {
+  organisation_id: uuid('organisation_id').primaryKey().references(() => organisations.id, { onDelete: 'cascade' }),
+  default_role_id: uuid('default_role_id'),
+  default_department_id: uuid('default_department_id'),
+  updated_by: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates.ts';
-import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session.ts';
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session-lifetime.ts';
 
 export const RESET_TOKEN_TTL_SECONDS = 3600;
 

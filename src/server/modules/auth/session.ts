@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Auth } from './better-auth.ts';
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session-lifetime.ts';
 import type { Database } from '../../db/client.ts';
 import { organisationMembers, organisations, roles, sessions, users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
@@ -64,10 +65,7 @@ export function createIdentityCache(ttlMs: number) {
   };
 }
 
-/** better-auth's cookie names (prefix "fyn"; `__Secure-` behind HTTPS) and its session lifetimes. */
-const DAY = 86_400;
-export const SESSION_EXPIRES_IN = 30 * DAY;
-export const SESSION_UPDATE_AGE = DAY;
+/** better-auth's cookie names (prefix "fyn"; `__Secure-` behind HTTPS). */
 const cookieName = (secure: boolean, name: string) => `${secure ? '__Secure-' : ''}fyn.${name}`;
 
 /** The session token of a cookie signed by better-auth (`token.base64(HMAC-SHA256(secret, token))`), or null. */

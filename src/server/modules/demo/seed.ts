@@ -130,6 +130,8 @@ async function seedNorthwindRecords(ctx: AppContext, orgId: string, ids: Record<
     await q('update users set organisation_id = $1 where id = $2', [orgId, ids[email]]);
     await q('insert into organisation_members (organisation_id, user_id, role_id, department_id, job_title) values ($1, $2, $3, $4, $5)', [orgId, ids[email], await roleId(role), dept, title]);
   }
+  // New invitations start as Staff in Ocean export, for every admin (the control centre's configurations).
+  await q('insert into staff_configurations (organisation_id, default_role_id, default_department_id, updated_by) values ($1, $2, $3, $4)', [orgId, await roleId('staff'), ocean, ids['owner@demo.fyn.local']]);
   await one('roles', { name: 'Pricing desk', description: 'Builds quotations and rates; no deletions', permissions: ['control_centre.view', 'crm.view', 'crm.create', 'crm.update', 'quotes.view', 'quotes.create', 'quotes.update', 'quotes.export', 'rates.view', 'rates.create', 'rates.update'] });
 
   await insert('addresses', [

@@ -5,7 +5,7 @@ import { API_KEY_PATTERN } from '#shared/api/developers.ts';
 import type { AppContext } from '../../context.ts';
 import { apiKeys, organisationMembers, organisations, roles, users } from '../../db/schema/index.ts';
 import { invalidApiKey } from '../../lib/bearer.ts';
-import type { Membership } from '../organisations/membership.ts';
+import type { Membership } from '../organisations/member.ts';
 import type { SessionUserRow } from '../auth/session.ts';
 import { productsOf } from '../posts/service.ts';
 

@@ -242,13 +242,16 @@ export function sniffImage(data: Buffer): ImageExt | null {
 
 export const fileStoreRoot = (dataDir: string) => join(dataDir, 'uploads');
 
+/** A header parameter value as RFC 5987 writes it: encodeURIComponent leaves ' ( ) * as they are, which end or break it there. */
+const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
  * Answers a stored file: its type and length, kept privately by the browser (`cache`, an immutable
  * picture by default), shown in the page (`inline`) or always downloaded under `download`'s name.
  */
 export function sendFile(reply: FastifyReply, file: { stream: Readable; size: number }, type: string, options: { download?: string; cache?: string } = {}) {
   const disposition = options.download
-    ? `attachment; filename="${options.download.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.download)}`
+    ? `attachment; filename="${options.download.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${rfc5987(options.download)}`
     : 'inline';
   return reply
     .header('content-type', type)

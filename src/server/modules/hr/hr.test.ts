@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -311,5 +312,24 @@ describe('payroll', () => {
     expect(accounting).toMatch(/PENSION,Pension 5 %,deduction,95\.29,GBP/);
     expect(accounting).not.toMatch(/PENSIONABLE/);
     expect((await northwind.post(`/api/payroll-runs/${run.data.data.id}/pay`, {})).data.data.status).toBe('paid');
+  });
+
+  it('lists the runs with each one’s totals, all counted in one grouped query', async () => {
+    const october = await northwind.post('/api/payroll-runs', { period_start: '2026-10-01', period_end: '2026-10-31' });
+    expect(october.statusCode, october.body).toBe(201);
+    const statements = t.database.pglite ? vi.spyOn(t.database.pglite, 'query') : vi.spyOn(pg.Pool.prototype, 'query');
+    const list = await northwind.get('/api/payroll-runs');
+    const texts = statements.mock.calls.map(([text]) => (typeof text === 'string' ? text : JSON.stringify(text)));
+    statements.mockRestore();
+    expect(list.statusCode).toBe(200);
+    const runs = list.data.data as { id: string; period_start: string; payslips: number; totals: { currency: string; net_minor: number }[] }[];
+    expect(runs.map((r) => r.period_start)).toEqual(['2026-11-01', '2026-10-01']);
+    // The same totals as each run's own page, which sums its payslips alone.
+    for (const run of runs) expect(run).toEqual((await northwind.get(`/api/payroll-runs/${run.id}`)).data.data);
+    const november = runs[0];
+    const slips = (await northwind.get(`/api/payroll-runs/${november.id}/payslips`)).data.data as { currency: string; net_minor: number }[];
+    expect(november.payslips).toBe(slips.length);
+    expect(november.totals.find((x) => x.currency === 'GBP')!.net_minor).toBe(slips.filter((x) => x.currency === 'GBP').reduce((n, x) => n + x.net_minor, 0));
+    expect(texts.filter((text) => /from payslips/i.test(text))).toHaveLength(1);
   });
 });

@@ -158,19 +158,23 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
     requirePermission(m, `payroll.${action}`);
     return m;
   }
+  type Totals = { run_id: string; currency: string; gross: string; deductions: string; net: string; n: number };
+  /** Each run's totals per currency, for any number of runs in one grouped query. */
+  const totalsOf = (organisationId: string, runIds: string[]) => rowsOf<Totals>(db, sql`
+    select run_id, currency, sum(gross_minor)::text as gross, sum(deductions_minor)::text as deductions, sum(net_minor)::text as net, count(*)::int as n
+      from payslips where organisation_id = ${organisationId} and run_id = any(${`{${runIds.join(',')}}`}::uuid[]) group by run_id, currency order by run_id, currency`);
+  const present = (run: RunRow, all: Totals[]) => {
+    const totals = all.filter((t) => t.run_id === run.id);
+    return {
+      id: run.id, period_start: day(run.period_start), period_end: day(run.period_end), status: run.status as 'draft' | 'approved' | 'paid', payslips: totals.reduce((n, t) => n + t.n, 0),
+      totals: totals.map((t) => ({ currency: t.currency, gross_minor: Number(t.gross), deductions_minor: Number(t.deductions), net_minor: Number(t.net) })),
+      approved_at: iso(run.approved_at), paid_at: iso(run.paid_at), created_at: iso(run.created_at)!,
+    };
+  };
   async function answer(organisationId: string, id: string) {
     const [run] = await rowsOf<RunRow>(db, sql`select * from payroll_runs where organisation_id = ${organisationId} and id = ${id}`);
     if (!run) throw notFound('The payroll run');
-    const totals = await rowsOf<{ currency: string; gross: string; deductions: string; net: string; n: number }>(db, sql`
-      select currency, sum(gross_minor)::text as gross, sum(deductions_minor)::text as deductions, sum(net_minor)::text as net, count(*)::int as n
-        from payslips where organisation_id = ${organisationId} and run_id = ${id} group by currency order by currency`);
-    return {
-      data: {
-        id: run.id, period_start: day(run.period_start), period_end: day(run.period_end), status: run.status as 'draft' | 'approved' | 'paid', payslips: totals.reduce((n, t) => n + t.n, 0),
-        totals: totals.map((t) => ({ currency: t.currency, gross_minor: Number(t.gross), deductions_minor: Number(t.deductions), net_minor: Number(t.net) })),
-        approved_at: iso(run.approved_at), paid_at: iso(run.paid_at), created_at: iso(run.created_at)!,
-      },
-    };
+    return { data: present(run, await totalsOf(organisationId, [run.id])) };
   }
   async function lock(tx: Tx, m: Membership, id: string) {
     const [run] = await rowsOf<RunRow>(tx, sql`select * from payroll_runs where organisation_id = ${m.organisation.id} and id = ${id} for update`);
@@ -206,8 +210,9 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'Payroll runs, the latest period first', response: { 200: envelope(z.array(runSchema)) } },
   }, async (req) => {
     const m = await member(req, 'view');
-    const runs = await rowsOf<{ id: string }>(db, sql`select id from payroll_runs where organisation_id = ${m.organisation.id} order by period_start desc, id desc limit 60`);
-    return { data: await Promise.all(runs.map(async (r) => (await answer(m.organisation.id, r.id)).data)) };
+    const runs = await rowsOf<RunRow>(db, sql`select * from payroll_runs where organisation_id = ${m.organisation.id} order by period_start desc, id desc limit 60`);
+    const totals = runs.length ? await totalsOf(m.organisation.id, runs.map((r) => r.id)) : [];
+    return { data: runs.map((run) => present(run, totals)) };
   });
 
   api.get('/api/payroll-runs/:id', {

@@ -1,6 +1,6 @@
 import { PgBoss, type Db as PgBossDb } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { pgCode } from '../../lib/sql-text.ts';
 
 /** pg-boss's tables live in their own schema, next to ours (docs/decisions/004-background-jobs.md). */

@@ -11,7 +11,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { bookings, shipments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { placeNames } from '../quotes/service.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
 import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
 import { audit, changesOf } from '../../lib/audit.ts';

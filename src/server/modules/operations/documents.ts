@@ -16,7 +16,9 @@ import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib
 import { FILES_PREFIX } from '../files/images.ts';
 import { sendFile } from '../files/store.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { loadQuote, nextNumber, placeNames, presentQuote } from '../quotes/service.ts';
+import { loadQuote, presentQuote } from '../quotes/service.ts';
+import { placeNames } from '../locations/place-names.ts';
+import { nextNumber } from '../../lib/number-sequences.ts';
 import { renderQuotePdf } from '../quotes/pdf.ts';
 import type { DocumentLanguage } from '../documents/labels.ts';
 import { renderDocumentPdf, type DocumentData } from '../documents/render.ts';

@@ -10,7 +10,7 @@ import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema
 import { audit, changesOf } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { nextNumber } from '../quotes/service.ts';
+import { nextNumber } from '../../lib/number-sequences.ts';
 import { dayOrNull as day, isoOrNull as iso } from '../../lib/dates.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
 

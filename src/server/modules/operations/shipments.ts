@@ -16,7 +16,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { clientOf, hashToken, newToken, placeNames } from '../quotes/service.ts';
+import { clientOf, hashToken, newToken } from '../quotes/service.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
 import { documentStates, presentDocument, type DocumentRow } from './documents.ts';
 import {

@@ -15,7 +15,8 @@ import { importAnswer, importQuery, sendTemplate, summarise, templateQuery, type
 import { tableResponse } from '../../lib/spreadsheet.ts';
 import { readUpload } from '../files/images.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { hashToken, placeNames } from '../quotes/service.ts';
+import { hashToken } from '../quotes/service.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { requireContainer } from './shipments.ts';
 import { applyEvent, isoOf, normaliseEvent, type EventRow, type ShipmentRow } from './service.ts';
 import { audit } from '../../lib/audit.ts';

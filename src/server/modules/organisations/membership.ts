@@ -6,17 +6,11 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../lib/bearer.ts';
 import { keyMembership } from '../developers/key-auth.ts';
-import { forgetIdentity, identify, requireUser, type OrganisationRow, type SessionUserRow } from '../auth/session.ts';
+import { forgetIdentity, identify, requireUser, type OrganisationRow } from '../auth/session.ts';
+import type { Membership } from './member.ts';
 
 export type { OrganisationRow };
-export type Membership = {
-  user: SessionUserRow;
-  organisation: OrganisationRow;
-  role: { id: string; name: string; builtin: string | null };
-  permissions: ReadonlySet<string>;
-  /** The API key the request came with (its creator is `user`); absent for a person's session. */
-  apiKey?: { id: string; name: string };
-};
+export type { Membership } from './member.ts';
 
 const cache = new WeakMap<FastifyRequest, Promise<Membership>>();
 

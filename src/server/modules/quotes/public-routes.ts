@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { acceptQuote, auditQuote, decide, hashToken, loadQuote, placeNames, today, type LineRow, type QuoteRow } from './service.ts';
+import { acceptQuote, auditQuote, decide, hashToken, loadQuote, today, type LineRow, type QuoteRow } from './service.ts';
+import { placeNames } from '../locations/place-names.ts';
 
 /** A link stays readable this long after the quote's last valid day (the client may look back at what they accepted). */
 const READABLE_DAYS = 90;

@@ -13,9 +13,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import {
-  acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, placeNames, presentQuote, presentSummary, recipientOf, today, writeQuote,
-  type QuoteDraft, type QuoteRow, syncQuoteDeal, emitQuote } from './service.ts';
+import { acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, presentQuote, presentSummary, recipientOf, today, writeQuote, type QuoteDraft, type QuoteRow, syncQuoteDeal, emitQuote } from './service.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { organisationHeader } from '../operations/documents.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';

@@ -6,12 +6,14 @@ import { rateText } from '#shared/money/amounts.ts';
 import { measure, priceLines, QuoteCalcError, type CargoLine, type EquipmentLine, type LineInput } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteClientType, QuoteMode } from '#shared/quotes/model.ts';
 import { rowsOf, type Database, type Tx } from '../../db/client.ts';
-import { auditEvents, bookings, numberSequences, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
+import { auditEvents, bookings, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { nextNumber } from '../../lib/number-sequences.ts';
 import { checkReferenceCodes, firstStage } from '../crm/service.ts';
 import { pairOf } from '../connections/rules.ts';
 import { rateOn } from '../exchange/service.ts';
 import { emissionsOf } from './emissions.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { attachTasks } from '../operations/service.ts';
 import { emitBooking } from '../operations/bookings.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
@@ -36,16 +38,6 @@ export type QuoteDraft = {
 };
 
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/** The next value of an organisation's numbering sequence, in `tx`: never repeated, never skipped (a rolled-back transaction gives it back). */
-export async function nextNumber(tx: Tx, organisationId: string, name: string): Promise<number> {
-  const [row] = await tx
-    .insert(numberSequences)
-    .values({ organisation_id: organisationId, name, next_value: 2 })
-    .onConflictDoUpdate({ target: [numberSequences.organisation_id, numberSequences.name], set: { next_value: sql`${numberSequences.next_value} + 1` } })
-    .returning({ next: numberSequences.next_value });
-  return row.next - 1;
-}
 
 /** Q-2026-00042: the quote sequence runs per calendar year. */
 export async function nextQuoteNumber(tx: Tx, organisationId: string, day: string): Promise<string> {
@@ -363,18 +355,6 @@ export async function recipientOf(tx: Tx, q: QuoteRow): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/**
- * Names of UN/LOCODE places by code, as documents print them for the mode: the name carriers use
- * for a trade code ("Shanghai" for CNSHA, data/unlocode/trade-usage.csv), except by air, where an
- * airport keeps UNECE's own name ("Shanghai Hongqiao International Apt").
- */
-export async function placeNames(db: Tx | Database['db'], codes: string[], mode?: string): Promise<Record<string, string>> {
-  const air = mode === 'air';
-  const rows = await rowsOf<{ code: string; name: string }>(db, sql`
-    select code, case when ${air} and 'airport' = any(functions) then name else coalesce(trade_name, name) end as name
-      from locations where code = any(${`{${codes.join(',')}}`}::text[])`);
-  return Object.fromEntries(rows.map((r) => [r.code, r.name]));
-}
 
 /**
  * Keeps a quote's deal on the organisation's first quote pipeline in step with the quote: sending puts

@@ -121,6 +121,18 @@ describe('the public application', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
+  it('keeps the accented letters of the CV’s file name, and downloads it under that name (filename*)', async () => {
+    // Browsers send the name as UTF-8 bytes; "Zoë O'Brien – CV.pdf" must not come back as "ZoÃ«".
+    const res = await apply(opening.public_slug, { name: 'Zoë O’Brien', email: 'zoe.obrien@example.com' }, { name: 'cv', filename: "Zoë O'Brien – CV.pdf", type: 'application/pdf', data: pdf });
+    expect(res.statusCode, res.body).toBe(201);
+    const pipeline = (await northwind.get(`/api/job-openings/${opening.id}/applicants`)).data.data;
+    const zoe = pipeline.stages[0].applicants.find((a: { name: string }) => a.name === 'Zoë O’Brien');
+    expect((await northwind.get(`/api/applicants/${zoe.id}`)).data.data.cv.name).toBe("Zoë O'Brien – CV.pdf");
+    const cv = await northwind.get(`/api/applicants/${zoe.id}/cv`);
+    // RFC 6266: an ASCII fallback, then the exact name as RFC 5987 UTF-8 (ë = C3 AB, ' = 27, – = E2 80 93).
+    expect(cv.headers['content-disposition']).toBe(`attachment; filename="Zo_ O'Brien _ CV.pdf"; filename*=UTF-8''Zo%C3%AB%20O%27Brien%20%E2%80%93%20CV.pdf`);
+  });
+
   it('answers 404 for an unknown slug and a closed opening', async () => {
     expect((await apply('no-such-opening-slug', { name: 'X', email: 'x@example.com' })).statusCode).toBe(404);
     const other = (await northwind.post('/api/job-openings', { title: 'Warehouse operative', location: 'GBFXT', employment_type: 'temporary' })).data.data;

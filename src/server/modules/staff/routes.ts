@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { passwordSchema } from '#shared/api/auth.ts';
 import { envelope } from '#shared/api/errors.ts';
 import { validationMessage } from '#shared/api/messages.ts';
-import { acceptInvitationBody, invitationBody, invitationSchema, permissionModulesSchema, staffMemberSchema, staffPatchBody } from '#shared/api/staff.ts';
+import { acceptInvitationBody, invitationBody, invitationSchema, permissionModulesSchema, staffConfigurationBody, staffConfigurationSchema, staffMemberSchema, staffPatchBody } from '#shared/api/staff.ts';
 import { MODULE_ACTIONS, PERMISSION_MODULES } from '#shared/resources/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { accounts, auditEvents, departmentsTable, organisationMembers, roles, staffInvitations, users } from '../../db/schema/index.ts';
+import { accounts, auditEvents, departmentsTable, organisationMembers, roles, staffConfigurations, staffInvitations, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { authHeaders, forwardCookies, getSession } from '../auth/session.ts';
@@ -138,6 +138,49 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
       .where(and(eq(staffInvitations.organisation_id, m.organisation.id), isNull(staffInvitations.accepted_at)))
       .orderBy(asc(staffInvitations.created_at));
     return { data: rows.map((r) => invitationView({ ...r.i, role_name: r.role_name })) };
+  });
+
+  /**
+   * The organisation's invitation defaults, read the same by every admin. A role or department
+   * deleted since reads as none; a role the caller may not give is refused when written.
+   */
+  async function configurationOf(organisationId: string) {
+    const [row] = await rowsOf<{ default_role_id: string | null; default_department_id: string | null; updated_at: Date | null }>(db, sql`
+      select r.id as default_role_id, d.id as default_department_id, c.updated_at
+        from staff_configurations c
+        left join roles r on r.organisation_id = c.organisation_id and r.id = c.default_role_id
+        left join departments d on d.organisation_id = c.organisation_id and d.id = c.default_department_id
+       where c.organisation_id = ${organisationId}`);
+    return { data: { default_role_id: row?.default_role_id ?? null, default_department_id: row?.default_department_id ?? null, updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null } };
+  }
+
+  api.get('/api/control-centre/configurations', {
+    config: { access: 'staff.view' },
+    schema: { tags, summary: 'The organisation’s invitation defaults: the role and department a new invitation starts with', response: { 200: envelope(staffConfigurationSchema) } },
+  }, async (req) => configurationOf((await requireMember(ctx, req)).organisation.id));
+
+  api.put('/api/control-centre/configurations', {
+    config: { access: 'staff.update' },
+    schema: { tags, summary: 'Set the organisation’s invitation defaults (null: none)', body: staffConfigurationBody, response: { 200: envelope(staffConfigurationSchema) } },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    const orgId = m.organisation.id;
+    const { default_role_id: roleId, default_department_id: departmentId } = req.body;
+    if (roleId) {
+      const [role] = await db.select().from(roles).where(and(eq(roles.organisation_id, orgId), eq(roles.id, roleId)));
+      if (!role) throw invalidField('validation_failed', 'default_role_id', 'reference_invalid');
+      assertMayAssignRole(m, role);
+    }
+    if (departmentId) {
+      const [department] = await db.select({ id: departmentsTable.id }).from(departmentsTable).where(and(eq(departmentsTable.organisation_id, orgId), eq(departmentsTable.id, departmentId)));
+      if (!department) throw invalidField('validation_failed', 'default_department_id', 'reference_invalid');
+    }
+    await db.transaction(async (tx) => {
+      const values = { default_role_id: roleId, default_department_id: departmentId, updated_by: m.user.id, updated_at: new Date() };
+      await tx.insert(staffConfigurations).values({ organisation_id: orgId, ...values }).onConflictDoUpdate({ target: staffConfigurations.organisation_id, set: values });
+      await audit(tx, orgId, m.user.id, 'staff_configurations', 'update', orgId, req.body);
+    });
+    return configurationOf(orgId);
   });
 
   api.post('/api/staff/invitations', {

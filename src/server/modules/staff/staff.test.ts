@@ -137,3 +137,35 @@ describe('staff', () => {
     expect((await member.post('/api/staff/invitations', { email: 'x@example.com', role_id: o.role('staff') })).statusCode).toBe(403);
   });
 });
+
+describe('invitation defaults (control-centre configurations)', () => {
+  it('are kept per organisation: every admin reads what one set; another organisation sees its own', async () => {
+    const o = await owner();
+    const admin = await user();
+    await o.post('/api/staff/invitations', { email: admin.email, role_id: o.role('admin') });
+    await admin.post(`/api/staff/invitations/${await invitationToken(admin.email)}/accept`, {});
+    expect((await o.get('/api/control-centre/configurations')).data.data).toEqual({ default_role_id: null, default_department_id: null, updated_at: null });
+
+    const department = (await o.post('/api/departments', { name: 'Ocean Export' })).data.data.id;
+    const set = await o.request('PUT', '/api/control-centre/configurations', { default_role_id: o.role('staff'), default_department_id: department });
+    expect(set.statusCode, set.body).toBe(200);
+    // The other admin, in their own session, reads the same.
+    const seen = (await admin.get('/api/control-centre/configurations')).data.data;
+    expect(seen).toMatchObject({ default_role_id: o.role('staff'), default_department_id: department });
+    expect(Date.parse(seen.updated_at)).not.toBeNaN();
+    const other = await owner();
+    expect((await other.get('/api/control-centre/configurations')).data.data.default_role_id).toBeNull();
+
+    // A department of another organisation, or none at all, is refused and changes nothing.
+    const foreign = (await other.post('/api/departments', { name: 'Elsewhere' })).data.data.id;
+    const refused = await o.request('PUT', '/api/control-centre/configurations', { default_role_id: null, default_department_id: foreign });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data.error.fields).toHaveProperty('default_department_id');
+    expect((await o.request('PUT', '/api/control-centre/configurations', { default_role_id: 'not-a-uuid', default_department_id: null })).statusCode).toBe(422);
+    expect((await o.get('/api/control-centre/configurations')).data.data.default_department_id).toBe(department);
+
+    // A department deleted since reads as none.
+    expect((await o.delete(`/api/departments/${department}`)).statusCode).toBe(204);
+    expect((await admin.get('/api/control-centre/configurations')).data.data).toMatchObject({ default_role_id: o.role('staff'), default_department_id: null });
+  });
+});

@@ -136,6 +136,7 @@ const KNOWN_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/shipments/{id}/events': () => ({ event_type: 'TRANSPORT', code: 'DEPA', classifier: 'ACT', location: 'NLRTM', occurred_at: '2026-11-20T08:00:00.000Z' }),
   'POST /api/billing/subscribe': () => ({ price_id: priceId, payment_method_id: records.byPrefix['/api/billing/payment-methods/'][0] }),
   'POST /api/staff/invitations': () => ({ email: `x-${Math.random().toString(36).slice(2)}@example.com`, role_id: victim.role('staff') }),
+  'PUT /api/control-centre/configurations': () => ({ default_role_id: victim.role('staff'), default_department_id: null }),
 };
 function resourceOf(op: Operation) {
   return RESOURCES.find((d) => op.path === `/api/${d.name}` || op.path === `/api/${d.name}/{id}`);
@@ -324,6 +325,8 @@ describe('privilege escalation: Admin, Staff and a custom role with control_cent
       { what: 'deactivates a member who holds permissions it lacks', method: 'PATCH', url: `/api/staff/${target.billingClerk.userId}`, body: { status: 'deactivated' }, access: 'staff.update', code: 'permission_escalation' },
       { what: 'invites into a role with permissions it lacks', method: 'POST', url: '/api/staff/invitations', body: invite(role.billingClerk), access: 'staff.create', code: 'permission_escalation' },
       { what: 'invites into the Owner role', method: 'POST', url: '/api/staff/invitations', body: invite(role.owner), access: 'staff.create', code: 'owner_only' },
+      { what: 'makes a role with permissions it lacks the invitation default', method: 'PUT', url: '/api/control-centre/configurations', body: { default_role_id: role.billingClerk, default_department_id: null }, access: 'staff.update', code: 'permission_escalation' },
+      { what: 'makes the Owner role the invitation default', method: 'PUT', url: '/api/control-centre/configurations', body: { default_role_id: role.owner, default_department_id: null }, access: 'staff.update', code: 'owner_only' },
     ];
     if (c.roleId === role.controller) {
       list.push(

@@ -318,8 +318,11 @@ export function ChatsScreen() {
             <List
               dataSource={list}
               renderItem={(c) => (
-                <List.Item className="fyn-chat-item" onClick={() => open(c.id)} onKeyDown={(e) => e.key === 'Enter' && open(c.id)} tabIndex={0} role="link" aria-current={c.id === activeId ? 'true' : undefined}>
-                  <ChatRow chat={c} active={c.id === activeId} />
+                // The list item stays a list item; the link is inside it (a list holds only items).
+                <List.Item className="fyn-list-link-item">
+                  <div className="fyn-chat-item" onClick={() => open(c.id)} onKeyDown={(e) => e.key === 'Enter' && open(c.id)} tabIndex={0} role="link" aria-current={c.id === activeId ? 'true' : undefined}>
+                    <ChatRow chat={c} active={c.id === activeId} />
+                  </div>
                 </List.Item>
               )}
             />

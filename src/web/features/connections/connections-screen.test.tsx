@@ -24,6 +24,7 @@ let suggestions: unknown[] = [];
 function serve(lists: { connected?: Connection[]; invitations?: Connection[]; requested?: Connection[] }, orgLists: typeof lists = {}) {
   api.get.mockImplementation(async (url: string, options?: { params?: { as?: string } }) => {
     if (url === '/connections/suggestions') return suggestions;
+    if (url === '/staff') return [{ user_id: 'u-sofia', name: 'Sofia Ocean', status: 'active' }, { user_id: 'u-gone', name: 'Former Colleague', status: 'deactivated' }];
     if (url !== '/connections/counts') throw new Error(`unexpected GET ${url}`);
     const l = options?.params?.as === 'organisation' ? orgLists : lists;
     return { connected: l.connected?.length ?? 0, invitations: l.invitations?.length ?? 0, requested: l.requested?.length ?? 0 };
@@ -60,6 +61,46 @@ describe('connections screen', () => {
     expect(await screen.findByText('You are now connected with Katrin Vogel.')).toBeTruthy();
     // Everything is read again after a change.
     await waitFor(() => expect(api.get.mock.calls.filter(([u]) => u === '/connections/counts').length).toBeGreaterThan(1));
+  });
+
+  it('shares a personal connection with the organisation and says how the two know each other', async () => {
+    const li = connection('c3', 'Li Wei', { status: 'connected', connected_at: stamp });
+    serve({ connected: [li] });
+    api.post.mockResolvedValue({ ...li, shared_with_organisation: true });
+    api.patch.mockResolvedValue({ ...li, source: 'trade_show' });
+    renderScreen(<ConnectionsScreen />, '/connections');
+    const list = await screen.findByRole('list', { name: 'Connections' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/connections/c3/share'));
+    expect(await screen.findByText('Li Wei is now shared with Northwind Forwarding Ltd.')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('combobox', { name: 'How you know Li Wei' }));
+    await userEvent.click(await screen.findByTitle('trade show'));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/connections/c3/source', { source: 'trade_show' }));
+    expect(await screen.findByText('Saved how you know Li Wei.')).toBeTruthy();
+    // No key point of contact for a person's own connection.
+    expect(within(list).queryByRole('combobox', { name: 'Key point of contact for Li Wei' })).toBeNull();
+  });
+
+  it('stops sharing, and sets the organisation’s key point of contact from its active members', async () => {
+    const shared = connection('c4', 'Pieter de Vries', { status: 'connected', connected_at: stamp, shared_with_organisation: true });
+    const hamburg = connection('c5', 'Hamburg Feeder Lines GmbH', { status: 'connected', connected_at: stamp, other: { type: 'organisation', id: 'o-hfl', name: 'Hamburg Feeder Lines GmbH', avatar_url: null, subtitle: 'DE' } });
+    serve({ connected: [shared] }, { connected: [hamburg] });
+    api.delete.mockResolvedValue({ ...shared, shared_with_organisation: false });
+    api.put.mockResolvedValue({ ...hamburg, key_contact_user_id: 'u-sofia' });
+    renderScreen(<ConnectionsScreen />, '/connections');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop sharing with Northwind Forwarding Ltd' }));
+    await waitFor(() => expect(api.delete).toHaveBeenCalledWith('/connections/c4/share'));
+    expect(await screen.findByText('Pieter de Vries is no longer shared with Northwind Forwarding Ltd.')).toBeTruthy();
+
+    await userEvent.click(screen.getByText('Northwind Forwarding Ltd', { selector: '.ant-segmented-item-label' }));
+    const contact = await screen.findByRole('combobox', { name: 'Key point of contact for Hamburg Feeder Lines GmbH' });
+    await userEvent.click(contact);
+    await userEvent.click(await screen.findByTitle('Sofia Ocean'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/connections/c5/key-contact', { user_id: 'u-sofia' }));
+    expect(await screen.findByText('Key point of contact for Hamburg Feeder Lines GmbH saved.')).toBeTruthy();
+    // A former colleague is not offered; an organisation's connection is not "shared".
+    expect(screen.queryByTitle('Former Colleague')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Share with/ })).toBeNull();
   });
 
   it('asks before disconnecting, and says so when the other side moved first', async () => {

@@ -1,16 +1,18 @@
 import './connections.css';
 import { useState } from 'react';
-import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ActorType, Connection, ConnectionStatus } from '#shared/api/connections.ts';
+import { CONNECTION_SOURCES, type ActorType, type Connection, type ConnectionSource, type ConnectionStatus } from '#shared/api/connections.ts';
 import { ConnectButton } from '../../components/connect-button.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { countryName } from '../../lib/countries.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { api } from '../../lib/api-client.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
+import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { connectionKeys, connectionsApi, type ConnectionTab } from '../../lib/connections-api.ts';
 
@@ -24,7 +26,67 @@ const MOVES: Record<'connected' | 'declined' | 'withdrawn' | 'disconnected', { l
   disconnected: { label: 'connections.disconnect', done: 'connections.disconnected' },
 };
 
-function ConnectionItem({ connection: c, tab, onMove, busy }: { connection: Connection; tab: ConnectionTab; onMove: (c: Connection, status: ConnectionStatus) => void; busy: boolean }) {
+/**
+ * What one may set on a connection once connected: how the two know each other (either side), with
+ * one's organisation shared or not (a personal connection), the key point of contact (an
+ * organisation's connection). Each is saved at once.
+ */
+function ConnectionSettings({ connection: c, as }: { connection: Connection; as: ActorType }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const organisation = useSessionStore((s) => s.user?.organisation ?? null);
+  const members = useQuery({
+    queryKey: ['staff', 'all'],
+    queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []),
+    staleTime: 60_000,
+    enabled: as === 'organisation',
+  });
+  const save = useMutation({
+    mutationFn: (change: { source: ConnectionSource | null } | { shared: boolean } | { keyContact: string | null }) =>
+      'source' in change ? connectionsApi.setSource(c.id, change.source) : 'shared' in change ? connectionsApi.share(c.id, change.shared) : connectionsApi.setKeyContact(c.id, change.keyContact),
+    onSuccess: (_, change) => {
+      const name = c.other.name;
+      const done = 'source' in change ? t('connections.source_saved', { name }) : 'shared' in change ? t(change.shared ? 'connections.shared_done' : 'connections.unshared_done', { name, organisation: organisation?.name ?? '' }) : t('connections.key_contact_saved', { name });
+      feedback().message.success(done);
+    },
+    onError: (error) => showFailure(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+  return (
+    <Space wrap className="fyn-connection-settings">
+      <Select<ConnectionSource | null>
+        aria-label={t('connections.source_label', { name: c.other.name })}
+        placeholder={t('connections.source_placeholder')}
+        value={c.source}
+        allowClear
+        disabled={save.isPending}
+        onChange={(source) => save.mutate({ source: source ?? null })}
+        options={CONNECTION_SOURCES.map((code) => ({ value: code, label: t(`connections.sources.${code}`) }))}
+        style={{ minWidth: 200 }}
+      />
+      {as === 'organisation' && (
+        <Select<string | null>
+          aria-label={t('connections.key_contact_label', { name: c.other.name })}
+          placeholder={t('connections.key_contact_placeholder')}
+          value={c.key_contact_user_id}
+          allowClear
+          loading={members.isPending}
+          disabled={save.isPending}
+          onChange={(userId) => save.mutate({ keyContact: userId ?? null })}
+          options={memberOptions(members.data, c.key_contact_user_id)}
+          style={{ minWidth: 200 }}
+        />
+      )}
+      {as === 'user' && organisation && (
+        <Button disabled={save.isPending} onClick={() => save.mutate({ shared: !c.shared_with_organisation })}>
+          {c.shared_with_organisation ? t('connections.unshare', { organisation: organisation.name }) : t('connections.share', { organisation: organisation.name })}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function ConnectionItem({ connection: c, tab, as, onMove, busy }: { connection: Connection; tab: ConnectionTab; as: ActorType; onMove: (c: Connection, status: ConnectionStatus) => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(tab === 'connected' ? (c.connected_at ?? c.updated_at) : c.updated_at));
   const when = tab === 'connected' ? 'connections.since' : tab === 'invitations' ? 'connections.received_on' : 'connections.sent_on';
@@ -51,6 +113,7 @@ function ConnectionItem({ connection: c, tab, onMove, busy }: { connection: Conn
           {t(when, { date })}
           {c.source && ` · ${t('connections.source', { source: t(`connections.sources.${c.source}`) })}`}
         </Typography.Text>
+        {tab === 'connected' && <ConnectionSettings connection={c} as={as} />}
       </div>
       <Space wrap className="fyn-connection-actions">
         {tab === 'invitations' && (
@@ -108,7 +171,7 @@ function ConnectionList({ tab, as }: { tab: ConnectionTab; as: ActorType }) {
     <>
       <ul className="fyn-connections" aria-label={t(`connections.tabs.${tab}`)}>
         {rows.map((c) => (
-          <ConnectionItem key={c.id} connection={c} tab={tab} busy={change.isPending} onMove={(conn, status) => change.mutate({ c: conn, status })} />
+          <ConnectionItem key={c.id} connection={c} tab={tab} as={as} busy={change.isPending} onMove={(conn, status) => change.mutate({ c: conn, status })} />
         ))}
       </ul>
       {list.hasNextPage && (

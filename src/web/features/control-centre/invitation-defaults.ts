@@ -1,33 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StaffConfiguration } from '#shared/api/staff.ts';
+import { api } from '../../lib/api-client.ts';
+
 /**
- * The role and department a new invitation starts with, per organisation, kept in this browser
- * (localStorage): a convenience for whoever sends the invitations, not a rule of the
- * organisation, so the server does not need to know it.
+ * The role and department a new invitation starts with: the organisation's own, kept on the
+ * server (GET/PUT /api/control-centre/configurations), so every admin sees the same.
  */
 export interface InvitationDefaults {
   role_id: string | null;
   department_id: string | null;
 }
 
-const key = (organisationId: string) => `fyn-invitation-defaults:${organisationId}`;
+export const invitationDefaultsKey = ['cc', 'staff', 'configurations'] as const;
 const NONE: InvitationDefaults = { role_id: null, department_id: null };
 
-export function readInvitationDefaults(organisationId: string | null | undefined): InvitationDefaults {
-  if (!organisationId) return NONE;
-  try {
-    const raw = JSON.parse(localStorage.getItem(key(organisationId)) ?? 'null') as Partial<InvitationDefaults> | null;
-    return {
-      role_id: typeof raw?.role_id === 'string' ? raw.role_id : null,
-      department_id: typeof raw?.department_id === 'string' ? raw.department_id : null,
-    };
-  } catch {
-    return NONE;
-  }
+const fromServer = (c: StaffConfiguration): InvitationDefaults => ({ role_id: c.default_role_id, department_id: c.default_department_id });
+
+/** The defaults; none for a member who may not read them (staff.view), and none until they arrive. */
+export function useInvitationDefaults() {
+  const query = useQuery({
+    queryKey: invitationDefaultsKey,
+    queryFn: () => api.get<StaffConfiguration>('/control-centre/configurations', { silent: true }).then(fromServer, () => NONE),
+    staleTime: 60_000,
+  });
+  return { defaults: query.data ?? NONE, loading: query.isPending };
 }
 
-export function writeInvitationDefaults(organisationId: string, defaults: InvitationDefaults): void {
-  try {
-    localStorage.setItem(key(organisationId), JSON.stringify(defaults));
-  } catch {
-    // Storage may be unavailable (private mode): the defaults then last for this visit only.
-  }
-}
+export const saveInvitationDefaults = (defaults: InvitationDefaults) =>
+  api.put<StaffConfiguration>('/control-centre/configurations', { default_role_id: defaults.role_id, default_department_id: defaults.department_id }).then(fromServer);

@@ -3,18 +3,10 @@ import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
 import { registerDrawerContent } from '../../lib/drawer-registry.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import type { ResourceRecord } from './cc-api.ts';
+import type { ResourceFormData } from './resource-form-data.ts';
 import { ccT } from './cc-texts.ts';
 
 export const RESOURCE_FORM = 'cc-resource-form';
-
-export interface ResourceFormData {
-  descriptor: ResourceDescriptor;
-  record: ResourceRecord | null;
-  /** Values a new record takes without showing their fields (ResourcePage's `fixed`). */
-  preset?: Record<string, string>;
-  /** Starting values of a new record's shown fields (today's date for a logged call). */
-  defaults?: Record<string, unknown>;
-}
 
 // The form (antd's Form, its validator, every kind of field) loads when a form is first opened,
 // not with the list: the list page's first load stays lighter.

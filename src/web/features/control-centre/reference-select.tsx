@@ -10,11 +10,13 @@ export interface ControlProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   'aria-invalid'?: boolean;
+  /** The control's name where no label names it (a list's filter). */
+  'aria-label'?: string;
   status?: 'error';
 }
 
 /** The attributes a control passes on as they came: its id (the label's target) and its error state. */
-export const controlAttrs = (props: ControlProps) => ({ id: props.id, 'aria-invalid': props['aria-invalid'], status: props.status });
+export const controlAttrs = (props: ControlProps) => ({ id: props.id, 'aria-invalid': props['aria-invalid'], 'aria-label': props['aria-label'], status: props.status });
 
 /** A select of the records a reference field may point to, searched on the server. */
 export function ReferenceSelect({

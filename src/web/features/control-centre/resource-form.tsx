@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
-import type { ResourceFormData } from './open-resource-form.ts';
+import type { ResourceFormData } from './resource-form-data.ts';
 import { isApiFailure, type ApiFailure } from '../../lib/api-failure.ts';
 import { Link } from 'react-router';
 import { feedback } from '../../lib/feedback.ts';

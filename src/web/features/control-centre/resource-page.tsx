@@ -104,6 +104,7 @@ function FilterControl({ field, value, onChange }: { field: ResourceField; value
               allowClear
               placeholder={label}
               id={`filter-${field.name}`}
+              aria-label={common['aria-label']}
             />
           </Suspense>
         </div>

@@ -7,11 +7,10 @@ import { checkEmail } from '../../lib/form-rules.ts';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember, type StaffPatch } from './cc-api.ts';
 import { ccT, useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './reference-select.tsx';
-import { readInvitationDefaults } from './invitation-defaults.ts';
+import { useInvitationDefaults } from './invitation-defaults.ts';
 import { privilegeProblem, usePrivileges } from './privileges.ts';
 import { validationText } from './validation-text.ts';
 
@@ -147,9 +146,14 @@ export function InviteForm({
   const { t } = useCcTranslation();
   const [form] = Form.useForm<InviteValues>();
   const queryClient = useQueryClient();
-  const organisationId = useSessionStore((s) => s.user?.organisation?.id);
-  const defaults = readInvitationDefaults(organisationId);
+  const { defaults, loading: defaultsLoading } = useInvitationDefaults();
   const { roles, options, note, settled } = useRoleOptions();
+  // The organisation's defaults fill what the caller has not chosen, once they arrive.
+  useEffect(() => {
+    if (defaultsLoading || initial?.role_id) return;
+    if (!form.getFieldValue('role_id') && defaults.role_id) form.setFieldValue('role_id', defaults.role_id);
+    if (!form.getFieldValue('department_id') && defaults.department_id) form.setFieldValue('department_id', defaults.department_id);
+  }, [defaultsLoading, defaults, initial, form]);
   // A remembered role the caller may not give (any more) is not chosen for them.
   const chosen = Form.useWatch('role_id', form);
   useEffect(() => {

@@ -5,8 +5,7 @@ import { AppDrawer } from '../../app/app-drawer.tsx';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { renderScreen } from '../../test/render.tsx';
 import type { Role } from './cc-api.ts';
-import { writeInvitationDefaults } from './invitation-defaults.ts';
-import { StaffScreen } from './staff-screens.tsx';
+import { InvitationDefaultsScreen, StaffScreen } from './staff-screens.tsx';
 import { failure, member, OWNER, page, role, servePermissions, VIEWER, type FakeApi } from './test-fixtures.ts';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }) as FakeApi);
@@ -31,6 +30,12 @@ function serve(mine: Role) {
   api.list.mockImplementation(async (url: string, config: unknown) =>
     url === '/roles' ? page([ADMIN, BILLING_CLERK, OWNER, STAFF, VIEWER]) : roles(url, config),
   );
+}
+
+/** The organisation's invitation defaults, as GET /api/control-centre/configurations answers. */
+function withDefaults(defaults: { default_role_id: string | null; default_department_id: string | null }) {
+  const get = api.get.getMockImplementation()!;
+  api.get.mockImplementation(async (url: string, config: unknown) => (url === '/control-centre/configurations' ? { ...defaults, updated_at: null } : get(url, config)));
 }
 
 function render() {
@@ -146,9 +151,9 @@ describe('staff', () => {
     expect(await roleChoices(drawer)).toEqual(['Admin', 'Staff', 'Viewer']);
   });
 
-  it('starts an invitation with the remembered role only if the caller may give it', async () => {
-    writeInvitationDefaults('o1', { role_id: OWNER.id, department_id: null });
+  it('starts an invitation with the organisation’s default role only if the caller may give it', async () => {
     serve(OWNER);
+    withDefaults({ default_role_id: OWNER.id, default_department_id: null });
     const first = render();
     fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
     let drawer = await screen.findByRole('dialog');
@@ -157,10 +162,25 @@ describe('staff', () => {
     useDrawerStore.getState().reset();
 
     serve(ADMIN);
+    withDefaults({ default_role_id: OWNER.id, default_department_id: null });
     render();
     fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
     drawer = await screen.findByRole('dialog');
     await waitFor(() => expect(selected(drawer)).toBe('Choose…'));
+  });
+
+  it('keeps the invitation defaults on the server, for every admin: read there, saved there', async () => {
+    serve(OWNER);
+    withDefaults({ default_role_id: STAFF.id, default_department_id: null });
+    api.put.mockResolvedValue({ default_role_id: ADMIN.id, default_department_id: null, updated_at: '2026-11-27T10:00:00.000Z' });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit', { '/organisation/control-centre/staff/configurations': 'invitations page' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Default role' }).closest('.ant-select')?.textContent).toBe('Staff'));
+    expect(api.get).toHaveBeenCalledWith('/control-centre/configurations', { silent: true });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Default role' }));
+    fireEvent.click(await screen.findByTitle('Admin'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/control-centre/configurations', { default_role_id: ADMIN.id, default_department_id: null }));
+    expect(await screen.findByText('invitations page')).toBeTruthy();
   });
 
   it('offers no invitation and no change without the staff permissions', async () => {

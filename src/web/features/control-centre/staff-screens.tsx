@@ -1,19 +1,19 @@
 import './control-centre.css';
 import { useState } from 'react';
-import { Alert, Avatar, Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { feedback } from '../../lib/feedback.ts';
+import { feedback, showFailure } from '../../lib/feedback.ts';
+import { validationText } from './validation-text.ts';
 import { loadSessionUser } from '../../lib/session.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 import { formatDay } from '../../lib/format-day.ts';
-import { readInvitationDefaults, writeInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
+import { invitationDefaultsKey, saveInvitationDefaults, useInvitationDefaults, type InvitationDefaults } from './invitation-defaults.ts';
 import { useReferenceLabels } from './reference-lookup.ts';
 import { usePrivileges } from './privileges.ts';
 import { openInviteForm, openStaffForm, staffProblem, useRoleOptions } from './staff-forms.tsx';
@@ -167,8 +167,7 @@ export function InvitationsScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const invitations = useQuery({ queryKey: ccKeys.invitations, queryFn: ccApi.invitations });
   const departments = useReferenceLabels('departments', (invitations.data ?? []).map((i) => i.department_id ?? ''));
-  const organisationId = useSessionStore((s) => s.user?.organisation?.id);
-  const defaults = readInvitationDefaults(organisationId);
+  const { defaults } = useInvitationDefaults();
   const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
   const defaultsLabels = useReferenceLabels('departments', defaults.department_id ? [defaults.department_id] : []);
 
@@ -292,43 +291,59 @@ export function InvitationsScreen() {
   );
 }
 
-/** The role and department new invitations start with (kept in this browser). */
+/** The role and department new invitations start with: the organisation's, the same for every admin. */
 export function InvitationDefaultsScreen() {
   const { t } = useCcTranslation();
   const navigate = useNavigate();
-  const organisationId = useSessionStore((s) => s.user?.organisation?.id);
-  const { roles, options, note } = useRoleOptions(readInvitationDefaults(organisationId).role_id);
+  const queryClient = useQueryClient();
+  const { defaults, loading } = useInvitationDefaults();
+  const { roles, options, note } = useRoleOptions(defaults.role_id);
   const [form] = Form.useForm<InvitationDefaults>();
+  const save = useMutation({
+    mutationFn: saveInvitationDefaults,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(invitationDefaultsKey, saved);
+      feedback().message.success(t('control_centre.saved'));
+      navigate(`${STAFF_PATH}/configurations`);
+    },
+    onError: (error) => {
+      if (isApiFailure(error)) {
+        const names: Record<string, keyof InvitationDefaults> = { default_role_id: 'role_id', default_department_id: 'department_id' };
+        const fields = Object.entries(error.fields).filter(([name]) => name in names);
+        if (fields.length) return form.setFields(fields.map(([name, message]) => ({ name: names[name], errors: [validationText(message, 'server')] })));
+      }
+      showFailure(error);
+    },
+  });
   return (
     <section className="fyn-page">
       <RouteTitle />
       <Typography.Paragraph className="fyn-secondary">{t('staff.defaults_intro')}</Typography.Paragraph>
-      <Form<InvitationDefaults>
-        form={form}
-        name="cc-invitation-defaults"
-        layout="vertical"
-        className="fyn-narrow-form"
-        initialValues={readInvitationDefaults(organisationId)}
-        onFinish={(values) => {
-          if (!organisationId) return;
-          writeInvitationDefaults(organisationId, { role_id: values.role_id ?? null, department_id: values.department_id ?? null });
-          feedback().message.success(t('control_centre.saved'));
-          navigate(`${STAFF_PATH}/configurations`);
-        }}
-      >
-        <Form.Item name="role_id" label={t('staff.default_role')} extra={note}>
-          <Select options={options} loading={roles.isPending} allowClear placeholder={t('staff.no_default')} />
-        </Form.Item>
-        <Form.Item name="department_id" label={t('staff.default_department')}>
-          <ReferenceSelect reference="departments" allowClear placeholder={t('staff.no_default')} />
-        </Form.Item>
-        <Flex gap={12}>
-          <Button type="primary" htmlType="submit">
-            {t('control_centre.save')}
-          </Button>
-          <Button onClick={() => navigate(`${STAFF_PATH}/configurations`)}>{t('control_centre.cancel')}</Button>
-        </Flex>
-      </Form>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <Form<InvitationDefaults>
+          form={form}
+          name="cc-invitation-defaults"
+          layout="vertical"
+          className="fyn-narrow-form"
+          initialValues={defaults}
+          onFinish={(values) => save.mutate({ role_id: values.role_id ?? null, department_id: values.department_id ?? null })}
+        >
+          <Form.Item name="role_id" label={t('staff.default_role')} extra={note}>
+            <Select options={options} loading={roles.isPending} allowClear placeholder={t('staff.no_default')} />
+          </Form.Item>
+          <Form.Item name="department_id" label={t('staff.default_department')}>
+            <ReferenceSelect reference="departments" allowClear placeholder={t('staff.no_default')} />
+          </Form.Item>
+          <Flex gap={12}>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('control_centre.save')}
+            </Button>
+            <Button onClick={() => navigate(`${STAFF_PATH}/configurations`)}>{t('control_centre.cancel')}</Button>
+          </Flex>
+        </Form>
+      )}
     </section>
   );
 }

@@ -27,7 +27,7 @@ export function AdAllowance() {
         <Flex gap={32} align="center" wrap>
           <Statistic title={t('feed.allowance_used')} value={used} suffix={`/ ${total}`} />
           <Statistic title={t('feed.allowance_left')} value={left} />
-          <Progress type="circle" size={64} percent={Math.round((Math.min(used, total) / total) * 100)} />
+          <Progress type="circle" size={64} percent={Math.round((Math.min(used, total) / total) * 100)} aria-label={t('feed.allowance_used')} />
         </Flex>
       )}
     </section>

@@ -35,8 +35,10 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
           size="small"
           dataSource={items}
           renderItem={(n) => (
-            <List.Item className="fyn-notification-row" onClick={() => openOne(n)} onKeyDown={(e) => e.key === 'Enter' && openOne(n)} tabIndex={0} role="link">
-              <NotificationItem n={n} />
+            <List.Item className="fyn-list-link-item">
+              <div className="fyn-notification-row" onClick={() => openOne(n)} onKeyDown={(e) => e.key === 'Enter' && openOne(n)} tabIndex={0} role="link">
+                <NotificationItem n={n} />
+              </div>
             </List.Item>
           )}
         />

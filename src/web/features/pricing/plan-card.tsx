@@ -47,7 +47,8 @@ export function PlanCard({ plan, isAnnual }: { plan: Plan; isAnnual: boolean }) 
             <span className="fyn-plan-period">{annual ? t('pricing.per_year') : t('pricing.per_month')}</span>
           </p>
           <Typography.Text type="secondary" className="fyn-plan-sign-up">
-            {free ? t('pricing.no_minimum') : t(signUp.key, { count: signUp.count })}
+            {/* Annual billing is a 12-month term for every plan, the free one too (docs/product.md#plans). */}
+            {free && !annual ? t('pricing.no_minimum') : t(signUp.key, { count: signUp.count })}
           </Typography.Text>
         </div>
         {(free || plan.description) && (
@@ -97,7 +98,8 @@ export function PlanCard({ plan, isAnnual }: { plan: Plan; isAnnual: boolean }) 
   );
 
   return plan.enterprise ? (
-    <Badge.Ribbon text={t('pricing.enterprise_badge')} color="#4788B6">
+    // The brand's darker shade (app/theme.ts PRIMARY_DARKER): white on #4788B6 itself is 3.8:1, on this 5.8:1.
+    <Badge.Ribbon text={t('pricing.enterprise_badge')} color="#2f6a94">
       {card}
     </Badge.Ribbon>
   ) : (

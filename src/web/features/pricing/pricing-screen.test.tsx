@@ -59,6 +59,7 @@ describe('pricing screen', () => {
     usePlanStore.getState().reset();
     api.get.mockImplementation(async (url: string) => {
       if (url === '/billing/products') return PRODUCTS;
+      if (url === '/billing/config') return { provider: 'local', publishable_key: null, enterprise_product_id: 'prod_fyn_enterprise' };
       throw new Error(`unexpected GET ${url}`);
     });
   });
@@ -104,6 +105,27 @@ describe('pricing screen', () => {
     expect(enterprise.className).toContain('fyn-plan-enterprise');
     expect(screen.getByText('For enterprises')).toBeTruthy();
     expect(card('Starter').className).not.toContain('fyn-plan-enterprise');
+  });
+
+  it('marks as enterprise the product the server names (Stripe: ENTERPRISE_PRODUCT_ID), not a fixed id', async () => {
+    api.get.mockImplementation(async (url: string) => {
+      if (url === '/billing/products') return PRODUCTS;
+      if (url === '/billing/config') return { provider: 'stripe', publishable_key: 'pk_test_x', enterprise_product_id: 'prod_fyn_growth' };
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderScreen(<PricingScreen />, '/pricing', stubs);
+    const growth = await screen.findByRole('region', { name: 'Growth' });
+    expect(growth.className).toContain('fyn-plan-enterprise');
+    expect(card('Enterprise').className).not.toContain('fyn-plan-enterprise');
+    expect(api.get).toHaveBeenCalledWith('/billing/config');
+  });
+
+  it('shows the free plan’s minimum term as the spec words it: none monthly, 12 months on annual billing', async () => {
+    renderScreen(<PricingScreen />, '/pricing', stubs);
+    const free = await screen.findByRole('region', { name: 'Free' });
+    expect(within(free).queryByText('Minimum Sign up for 12 months')).toBeNull();
+    await userEvent.click(screen.getByText('Annual'));
+    expect(within(card('Free')).getByText('Minimum Sign up for 12 months')).toBeTruthy();
   });
 
   it('switches to annual prices and leads a member of an organisation to the payment of that price', async () => {

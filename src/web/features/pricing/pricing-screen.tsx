@@ -5,7 +5,7 @@ import { plansFromProducts } from '#shared/billing/plans.ts';
 import { usePlanStore } from '../../lib/plan-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { PlanCard } from './plan-card.tsx';
-import { ENTERPRISE_PRODUCT_ID, useProducts } from './plans-query.ts';
+import { useBillingConfig, useProducts } from './plans-query.ts';
 import './pricing-screen.css';
 
 /** /pricing (pricing layout, open to everybody): the free plan and the provider's paid plans. */
@@ -15,12 +15,12 @@ export function PricingScreen() {
   const setAnnual = usePlanStore((s) => s.setAnnual);
   const hasOrganisation = useSessionStore((s) => Boolean(s.isLoggedIn && s.user?.organisation));
   const products = useProducts();
+  const config = useBillingConfig();
+  // Without the server's settings the plans still show; only none of them is marked enterprise.
+  const enterpriseProductId = config.data?.enterprise_product_id ?? null;
   const plans = useMemo(
-    () =>
-      products.data
-        ? plansFromProducts(products.data, { isAnnual, hasOrganisation, enterpriseProductId: ENTERPRISE_PRODUCT_ID })
-        : [],
-    [products.data, isAnnual, hasOrganisation],
+    () => (products.data && !config.isPending ? plansFromProducts(products.data, { isAnnual, hasOrganisation, enterpriseProductId }) : []),
+    [products.data, config.isPending, isAnnual, hasOrganisation, enterpriseProductId],
   );
 
   return (
@@ -42,7 +42,7 @@ export function PricingScreen() {
           ]}
         />
       </Flex>
-      {products.isPending ? (
+      {products.isPending || config.isPending ? (
         <Row gutter={[24, 24]}>
           {[0, 1, 2].map((i) => (
             <Col key={i} xs={24} md={12} xl={6}>

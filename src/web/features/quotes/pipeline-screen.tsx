@@ -9,6 +9,7 @@ import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
+import { SoftBreaks } from '../../components/soft-breaks.tsx';
 import { Money } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
 
@@ -159,9 +160,10 @@ function DealCard({ deal: d, stages, onMove }: { deal: Deal; stages: Board['colu
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 } : undefined;
   return (
     <Card size="small" ref={setNodeRef} style={style} className={`fyn-deal${isDragging ? ' fyn-deal-dragging' : ''}`}>
-      <div {...attributes} {...listeners} className="fyn-deal-handle" aria-label={t('pipelines.drag', { title: d.title })}>
-        <Typography.Text strong>{d.title}</Typography.Text>
-        {d.client && <Typography.Text type="secondary" className="fyn-deal-client">{d.client.name}</Typography.Text>}
+      <div {...attributes} {...listeners} className="fyn-deal-handle" aria-describedby={`${attributes['aria-describedby'] ?? ''} fyn-deal-move-${d.id}`.trim()}>
+        <span id={`fyn-deal-move-${d.id}`} hidden>{t('pipelines.drag', { title: d.title })}</span>
+        <Typography.Text strong><SoftBreaks text={d.title} /></Typography.Text>
+        {d.client && <Typography.Text type="secondary" className="fyn-deal-client"><SoftBreaks text={d.client.name} /></Typography.Text>}
         <Money minor={d.value_minor} currency={d.currency} />
         {d.expected_close && <Typography.Text type="secondary" className="fyn-deal-close">{t('pipelines.close_by', { day: formatDay(d.expected_close, i18n.language) })}</Typography.Text>}
         {d.lost_reason && <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{d.lost_reason}</Typography.Paragraph>}

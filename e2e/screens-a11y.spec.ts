@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './helpers.ts';
+import { SCREEN_ROUTES, demoPathOf, demoValues, isGuestRoute, pathOf } from './routes.ts';
+
+// Issue 22 item 7: every routed screen, light and dark, has no serious or critical WCAG 2 A/AA
+// violation. The routes come from the app's own table, so a new screen joins this sweep by itself.
+test.setTimeout(480_000);
+
+type Mode = 'light' | 'dark';
+
+/** The routes in a few groups, one test each: a failure names its area, and no test runs too long. */
+const GROUPS: { name: string; takes: (path: string) => boolean }[] = [
+  { name: 'control centre', takes: (path) => path.startsWith('/organisation/control-centre') },
+  { name: 'CRM', takes: (path) => path.startsWith('/organisation/crm') },
+  { name: 'HR and the organisation', takes: (path) => path.startsWith('/organisation') },
+  { name: 'general, account and public pages', takes: () => true },
+];
+const groupOf = (path: string) => GROUPS.find((group) => group.takes(path))!.name;
+
+async function setTheme(page: Page, mode: Mode) {
+  await page.evaluate((m) => localStorage.setItem('fyn-theme', JSON.stringify({ state: { mode: m }, version: 0 })), mode);
+}
+
+/** The screen has drawn: its heading, and nothing of it still loading. */
+async function settled(page: Page) {
+  await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+  await expect(page.locator('main .ant-skeleton, main .ant-spin-spinning, .fyn-page-loader')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** The serious and critical violations of the page's content, one line each (rule, count, the first element and why). */
+async function violations(page: Page): Promise<string[]> {
+  // The page's own content: the shell around it (header, side menu) is the same on every page and
+  // is checked by shell-a11y.spec.ts; leaving it out here makes each scan quicker.
+  const { violations: found } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const [first] = v.nodes;
+      const why = first.failureSummary?.split('\n').slice(1, 2).join(' ').trim();
+      return `${v.id} (${v.nodes.length}×): ${first.html.slice(0, 160)} — ${why}`;
+    });
+}
+
+/**
+ * Visits each path in turn and answers what axe finds there. After the first, pages are reached
+ * as a link would reach them (the router follows a history entry) rather than by reloading the app.
+ */
+async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const [i, path] of paths.entries()) {
+    if (i === 0) await page.goto(path);
+    else await page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
+    await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const drawn = await settled(page).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
+    const bad = await violations(page);
+    if (drawn || bad.length) found[path] = [...(drawn ? [drawn] : []), ...bad];
+  }
+  return found;
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the guests' screens are accessible (${mode})`, async ({ page }) => {
+    await page.goto('/auth/login');
+    await setTheme(page, mode);
+    const paths = SCREEN_ROUTES.filter(isGuestRoute).map((route) => pathOf(route));
+    expect(await sweep(page, mode, paths)).toEqual({});
+  });
+
+  for (const { name } of GROUPS) {
+    test(`every routed screen is accessible: ${name} (${mode})`, async ({ page }) => {
+      await logIn(page, 'owner@demo.fyn.local');
+      await setTheme(page, mode);
+      const values = await demoValues(page);
+      const paths = SCREEN_ROUTES.filter((route) => !isGuestRoute(route)).map((route) => demoPathOf(route, values));
+      // The unknown path's 404 page among the general ones.
+      expect(await sweep(page, mode, [...paths, pathOf('*')].filter((path) => groupOf(path) === name))).toEqual({});
+    });
+  }
+}
