@@ -110,6 +110,7 @@ describe('the OpenAPI document', () => {
     for (const [key, op] of operations) {
       for (const [status, answer] of Object.entries(op.responses)) {
         if (!status.startsWith('4') || status === '402') continue;
+        expect(answer.$ref, `${key} ${status}: a shared error answer`).toBeDefined();
         const shared = doc.components.responses[answer.$ref!.replace('#/components/responses/', '')];
         expect(shared.content['application/json'].schema, `${key} ${status}`).toEqual({ $ref: '#/components/schemas/ApiError' });
       }

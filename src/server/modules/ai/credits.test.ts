@@ -27,7 +27,7 @@ const bring = (a: Account, now: string) => t.database.db.transaction(async (tx) 
   return settle(tx, a, at(now));
 });
 const ledger = async (a: Account) =>
-  (await t.database.query<{ kind: string; pool: string; credits: number }>('select kind, pool, credits from ai_credit_entries where account_id = $1 order by created_at, id', [a.id]))
+  (await t.database.query<{ kind: string; pool: string; credits: number }>('select kind, pool, credits from ai_credit_entries where account_id = $1 order by id', [a.id]))
     .map((e) => `${e.kind} ${e.pool} ${e.credits}`);
 
 describe('credit periods', () => {

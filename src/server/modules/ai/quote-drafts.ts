@@ -52,7 +52,7 @@ export function registerQuoteDraftRoutes(app: FastifyInstance, ctx: AppContext) 
       tags: ['ai'],
       summary: 'Read an enquiry (pasted text or an .eml/.txt file’s text) into the fields of a quote, each with its confidence and the words it came from; nothing is sent, nothing is saved as a quote',
       body: aiQuoteDraftBody,
-      response: { 201: aiQuoteDraftAnswer, 200: aiQuoteDraftAnswer, 402: apiErrorSchema, 409: apiErrorSchema },
+      response: { 201: aiQuoteDraftAnswer, 200: aiQuoteDraftAnswer, 402: apiErrorSchema },
     },
   }, async (req, reply) => {
     const c = await callerOf(ctx, req);

@@ -113,7 +113,7 @@ const REFERENCE_COLLECTIONS: Record<string, string> = {
 function referenceFields(op: Operation): string[] {
   const props = op.body?.properties ?? {};
   return Object.entries(props)
-    .filter(([k, s]) => s.format === 'uuid' || (/_id$/.test(k) && k !== 'price_id'))
+    .filter(([k, s]) => k !== 'request_id' && (s.format === 'uuid' || (/_id$/.test(k) && k !== 'price_id')))
     .map(([k]) => k);
 }
 function victimReference(field: string): string {

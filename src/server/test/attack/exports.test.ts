@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The attack suite's export class (see suite.ts): every operation of the OpenAPI document that
  * answers a table (text/csv or XLSX) is fed a formula-shaped value in the data it exports, and
@@ -71,6 +72,8 @@ beforeAll(async () => {
   const runs = (await owner.get('/api/payroll-runs?per_page=100')).data.data as { id: string; status: string }[];
   approvedRun = runs.find((r) => r.status === 'approved')?.id ?? '';
   expect(approvedRun).not.toBe('');
+  // An AI call of the owner's: the usage export names its member (the formula).
+  expect((await owner.post('/api/ai/quote-drafts', { text: 'Please quote FCL 1 x 40HC Shanghai to Felixstowe, FOB.', request_id: randomUUID() })).statusCode).toBe(201);
   await w.settle();
 });
 
@@ -82,6 +85,7 @@ function urlsOf(op: Operation): string[] | null {
   if (resource) return withFormat(op.path);
   if (/^\/api\/payroll-runs\/\{id\}\/(bank|accounting)\.csv$/.test(op.path)) return [op.path.replace('{id}', approvedRun)];
   if (op.path === '/api/commissions/report/export' || op.path === '/api/emissions/report/export') return withFormat(op.path, `from=${day(-1)}&to=${day(1)}`);
+  if (op.path === '/api/ai/usage/export') return withFormat(op.path);
   if (op.path.endsWith('/import-template') || op.path.endsWith('/template')) return withFormat(op.path);
   return null;
 }
