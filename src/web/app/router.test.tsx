@@ -58,16 +58,6 @@ describe('app routes', () => {
     await waitFor(() => expect(document.title).toBe('Page not found · FYN'));
   });
 
-  it('shows a later issue’s screen honestly: title, breadcrumb, not available yet', async () => {
-    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
-    renderRoutes(buildRouteObjects(ROUTES), '/organisation/dev');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Developer tools' })).toBeTruthy();
-    expect(screen.getByText('Not available yet')).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Developer tools')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Developer tools · FYN'));
-    useSessionStore.getState().clear();
-  });
-
   it('has a header with theme switch, notifications and the user menu', async () => {
     useSessionStore.getState().logIn(sessionUser({ name: 'Ann Agent' }));
     renderRoutes(buildRouteObjects(ROUTES), '/billing');
