@@ -82,7 +82,7 @@ test('a lead becomes a client, is quoted from a buy rate with the PDF, and accep
   const lead = page.getByRole('row', { name: /Lisbon Cork Trading Lda/ });
   await lead.getByRole('button', { name: 'Convert' }).click();
   await expect(page).toHaveURL(/\/organisation\/crm\/pipeline-management$/);
-  await expect(page.getByText('Lisbon Cork Trading Lda').first()).toBeVisible();
+  await expect(page.getByText('Lisbon Cork Trading Lda', { exact: true }).first()).toBeVisible();
 
   // A road quote Rotterdam → Hamburg for the new client, without lines yet.
   await page.goto('/organisation/crm/quotation-management');
