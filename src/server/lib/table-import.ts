@@ -77,30 +77,34 @@ export async function unzipCapped(zip: Buffer): Promise<Entry[]> {
   return entries;
 }
 
-/** A ZIP archive of the given entries, stored without compression (what exceljs reads after unzipCapped). */
-export function storedZip(entries: Entry[]): Buffer {
+/** An entry as a ZIP holds it: its bytes as stored (method 0) or deflated (8), and what it declares. */
+export type ZipRecord = { name: string; data: Buffer; method: 0 | 8; crc: number; size: number; declaredCompressed?: number };
+
+/** A ZIP archive of entries written as given (names in UTF-8): the one ZIP writer, for imports and their tests. */
+export function writeZip(entries: ZipRecord[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
-    const crc = crc32(e.data);
     const head = Buffer.alloc(30);
     head.writeUInt32LE(0x04034b50, 0);
     head.writeUInt16LE(20, 4);
     head.writeUInt16LE(0x0800, 6);
-    head.writeUInt32LE(crc, 14);
+    head.writeUInt16LE(e.method, 8);
+    head.writeUInt32LE(e.crc >>> 0, 14);
     head.writeUInt32LE(e.data.length, 18);
-    head.writeUInt32LE(e.data.length, 22);
+    head.writeUInt32LE(e.size, 22);
     head.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(e.crc >>> 0, 16);
+    central.writeUInt32LE(e.declaredCompressed ?? e.data.length, 20);
+    central.writeUInt32LE(e.size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(head, name, e.data);
@@ -116,6 +120,9 @@ export function storedZip(entries: Entry[]): Buffer {
   tail.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, tail]);
 }
+
+/** A ZIP archive of the given entries, stored without compression (what exceljs reads after unzipCapped). */
+export const storedZip = (entries: Entry[]): Buffer => writeZip(entries.map((e) => ({ name: e.name, data: e.data, method: 0, crc: crc32(e.data), size: e.data.length })));
 
 /** The rows of an uploaded CSV (UTF-8, comma or semicolon) or XLSX (its first sheet, values only: a formula gives its last result). */
 export async function readTable(data: Buffer): Promise<ImportRow[]> {

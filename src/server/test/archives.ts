@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { writeZip } from '../lib/table-import.ts';
 
 /**
  * ZIP archives and XLSX workbooks for import tests, honest or built to lie about their sizes
@@ -44,43 +45,10 @@ function deflated(parts: Part[]): { data: Buffer; size: number; crc: number } {
 
 /** A ZIP archive of deflated entries, declaring what each entry says. */
 export function zipOf(entries: ArchiveEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
+  return writeZip(entries.map((e) => {
     const { data, size, crc } = deflated(e.parts);
-    const declared = e.declaredSize ?? size;
-    const head = Buffer.alloc(30);
-    head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(8, 8);
-    head.writeUInt32LE((e.crc ?? crc) >>> 0, 14);
-    head.writeUInt32LE(data.length, 18);
-    head.writeUInt32LE(declared, 22);
-    head.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE((e.crc ?? crc) >>> 0, 16);
-    central.writeUInt32LE(e.declaredCompressed ?? data.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(head, name, data);
-    centrals.push(central, name);
-    offset += 30 + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const tail = Buffer.alloc(22);
-  tail.writeUInt32LE(0x06054b50, 0);
-  tail.writeUInt16LE(entries.length, 8);
-  tail.writeUInt16LE(entries.length, 10);
-  tail.writeUInt32LE(directory.length, 12);
-  tail.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, tail]);
+    return { name: e.name, data, method: 8, crc: e.crc ?? crc, size: e.declaredSize ?? size, declaredCompressed: e.declaredCompressed };
+  }));
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
