@@ -71,6 +71,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: z.coerce.number({ error: 'must be a number of seconds (1 to 600)' }).int('must be a number of seconds (1 to 600)').min(1, 'must be a number of seconds (1 to 600)').max(600, 'must be a number of seconds (1 to 600)').default(20),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** An OpenAI-compatible chat-completions service for the AI features (docs/deployment.md#ai-provider); the three go together. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address (e.g. https://api.openai.com/v1)' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  /** Seconds an AI provider gets to answer before the call fails and its credits are refunded. */
+  AI_TIMEOUT_S: z.coerce.number({ error: 'must be a number of seconds (1 to 600)' }).int('must be a number of seconds (1 to 600)').min(1, 'must be a number of seconds (1 to 600)').max(600, 'must be a number of seconds (1 to 600)').default(60),
 });
 
 export type Config = {
@@ -132,7 +138,14 @@ export type Config = {
   files: { location: S3Location; credentials: { accessKeyId: string; secretAccessKey: string } | undefined } | null;
   /** After SIGTERM: seconds of serving with readiness 503 (drain), then seconds for what is in flight (main.ts). */
   shutdown: { drainS: number; timeoutS: number };
+  /**
+   * The AI provider (AI_BASE_URL, AI_API_KEY, AI_MODEL; AI_TIMEOUT_S): an OpenAI-compatible
+   * chat-completions service. Null: the built-in engine answers and no text leaves the machine.
+   */
+  ai: AiProviderConfig | null;
 };
+
+export type AiProviderConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 
 export class ConfigError extends Error {}
 
@@ -162,6 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
   }
   if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
     throw new ConfigError(`Missing ${e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: the two keys of the file store go together`);
+  }
+  const aiSet = [e.AI_BASE_URL, e.AI_API_KEY, e.AI_MODEL].filter(Boolean).length;
+  if (aiSet > 0 && aiSet < 3) {
+    const missing = (['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const).filter((k) => !e[k]);
+    throw new ConfigError(`Missing ${missing.join(' and ')}: AI_BASE_URL, AI_API_KEY and AI_MODEL go together (a local server without keys takes any AI_API_KEY)`);
+  }
+  if (production && e.AI_BASE_URL && !privateHttpOk(new URL(e.AI_BASE_URL))) {
+    throw new ConfigError('Invalid AI_BASE_URL: must be https:// when NODE_ENV=production, unless the service runs on this machine (127.0.0.1, ::1, localhost) or is a container beside it (a one-word host such as ollama)');
   }
   if (production && e.DEV_MODE) {
     throw new ConfigError('Invalid DEV_MODE: cannot be true when NODE_ENV=production (it opens the mail outbox and the demo accounts)');
@@ -203,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     webDir,
     jobs: e.JOBS ?? true,
     shutdown: { drainS: e.SHUTDOWN_DRAIN_S, timeoutS: e.SHUTDOWN_TIMEOUT_S },
+    ai: e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_S * 1000 } : null,
     files: e.FILES_URL
       ? {
           location: parseFilesUrl(e.FILES_URL),
@@ -221,6 +243,12 @@ export const LIVE_SESSION_CHECK_MS = 25_000;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
+/** An AI service the enquiries may reach in clear: https, or this machine, or a one-word host (a container beside this one). */
+function privateHttpOk(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'https:' || LOOPBACK.test(host) || /^[a-z][a-z0-9-]*$/i.test(host);
+}
+
 /** Whether developer mode is on, and why (in words for the start log). */
 function developerMode(env: string, host: string, explicit: boolean | undefined): { on: boolean; reason: string } {
   if (env === 'production') return { on: false, reason: 'NODE_ENV=production' };
@@ -236,7 +264,7 @@ function developerMode(env: string, host: string, explicit: boolean | undefined)
  */
 export function redactSecrets(message: string, env: NodeJS.ProcessEnv): string {
   let out = message;
-  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'AWS_SECRET_ACCESS_KEY']) {
+  for (const name of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'AWS_SECRET_ACCESS_KEY', 'AI_API_KEY']) {
     const value = env[name];
     if (value && value.length >= 4) out = out.split(value).join(`[${name}]`);
   }

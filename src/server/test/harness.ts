@@ -45,6 +45,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   localPayments: true,
   files: null,
   shutdown: { drainS: 0, timeoutS: 5 },
+  // The built-in engine: no test sends text to an AI provider unless it starts one on 127.0.0.1.
+  ai: null,
   webDir: null,
   // Workers poll; the tests that need them turn them on (and call the handlers directly where they can).
   jobs: false,

@@ -3,16 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { apiErrorSchema } from '#shared/api/errors.ts';
-import { aiQuoteDraftAnswer, aiQuoteDraftBody, type AiQuoteDraft } from '#shared/api/ai.ts';
-import { AI_PRICES } from '#shared/ai/prices.ts';
+import { z } from 'zod';
+import { aiCargoSchema, aiEquipmentSchema, aiQuoteDraftAnswer, aiQuoteDraftBody, QUOTE_DRAFT_FIELDS, type AiQuoteDraft, type QuoteDraftField } from '#shared/api/ai.ts';
+import { INCOTERMS_2020, ISO_SIZE_TYPE, QUOTE_MODES } from '#shared/quotes/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../organisations/membership.ts';
-import { charge, finishCall, refundCall } from './credits.ts';
-import { extractEnquiry, type ClientLookup } from './builtin/enquiry.ts';
+import { extractEnquiry, hintsOf, type ClientLookup, type Extraction, type PlaceLookup } from './builtin/enquiry.ts';
 import { placeLookup } from './builtin/evaluate.ts';
-import { callerOf, capOf, engineOf } from './routes.ts';
+import { meteredCall } from './metered-call.ts';
+import { askProvider } from './provider.ts';
+import { callerOf } from './routes.ts';
 
 /**
  * The client of an enquiry among the organisation's CRM records: a contact with the sender's
@@ -44,39 +45,105 @@ export const clientLookup = (database: Database, organisationId: string): Client
   return names[0] ? { type: null, id: null, name: names[0], email: emails[0] ?? null } : null;
 };
 
+/**
+ * What the provider is asked for: the enquiry's words, which the server then resolves (places by
+ * the location search, the client in the CRM). Only keywords every strict structured-output
+ * service takes (patterns, enums, number and list bounds; no string lengths).
+ */
+const decimal = z.string().regex(/^\d{1,12}(\.\d{1,3})?$/, 'a decimal number with a dot, at most three decimals');
+const perField = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(QUOTE_DRAFT_FIELDS.map((f) => [f, value.nullable()])) as Record<QuoteDraftField, z.ZodNullable<T>>);
+export const providerEnquirySchema = z.object({
+  client_name: z.string().nullable(),
+  mode: z.enum(QUOTE_MODES).nullable(),
+  origin: z.string().nullable(),
+  origin_country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+  destination: z.string().nullable(),
+  destination_country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+  incoterm: z.enum(INCOTERMS_2020).nullable(),
+  cargo: z.array(aiCargoSchema.extend({
+    length_cm: decimal.nullable(), width_cm: decimal.nullable(), height_cm: decimal.nullable(), weight_kg: decimal.nullable(), gross_weight_kg: decimal.nullable(), volume_cbm: decimal.nullable(),
+  })).max(50),
+  equipment: z.array(aiEquipmentSchema.extend({ iso_type: z.string().regex(ISO_SIZE_TYPE), count: z.number().int().min(1).max(999) })).max(20),
+  ready_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  commodity: z.string().nullable(),
+  notes: z.string().nullable(),
+  confidence: perField(z.number().min(0).max(1)),
+  evidence: perField(z.string()),
+  warnings: z.array(z.string()).max(20),
+});
+export type ProviderEnquiry = z.infer<typeof providerEnquirySchema>;
+
+export const ENQUIRY_SYSTEM_PROMPT = `You read a freight forwarder's enquiry e-mail (any language) into the fields of a quote request.
+- mode: sea_fcl (containers), sea_lcl (loose sea cargo), air, road_ftl, road_ltl or rail.
+- origin and destination: the place names as written (a port, airport or town), with their ISO 3166 country code when the text makes it clear.
+- incoterm: an Incoterms 2020 rule the text names.
+- cargo: one line per kind of package: count, type, dimensions in cm, weight in kg (per package and gross for the line), volume in cbm, as decimal strings with a dot; convert lb, t, in, mm and m.
+- equipment: containers as ISO 6346 size-type codes (22G1 20' standard, 42G1 40' standard, 45G1 40' high cube, L5G1 45' high cube, 22R1/45R1 reefer, 22U1/42U1 open top, 22P1/42P1 flat rack) with their count.
+- ready_date: the date the cargo is ready, as YYYY-MM-DD.
+- confidence: for each field you filled, how sure you are (0 to 1); evidence: the exact words of the text it came from.`;
+
+/** A provider's reading made into a draft: places and client resolved here, evidence kept only where the text has it. */
+export async function draftOfProvider(answer: ProviderEnquiry, text: string, lookups: { place: PlaceLookup; client: ClientLookup }): Promise<Extraction> {
+  const warnings = [...answer.warnings];
+  const fn = answer.mode === 'air' ? 'airport' : answer.mode === 'sea_fcl' || answer.mode === 'sea_lcl' ? 'port' : null;
+  const resolve = async (name: string | null, country: string | null) => {
+    if (!name) return null;
+    const hit = (await lookups.place(name, fn, country ?? undefined)) ?? (await lookups.place(name, null, country ?? undefined));
+    if (!hit) warnings.push(`“${name}” was not found among the known places: choose it by hand.`);
+    return hit ? { code: hit.code, name: hit.name, country: hit.country, text: name } : null;
+  };
+  const hints = hintsOf(text);
+  const client = await lookups.client({ domains: hints.domains, text, names: [answer.client_name, ...hints.names].filter((n): n is string => Boolean(n)) });
+  const fields: Extraction['fields'] = {
+    client, mode: answer.mode, origin: await resolve(answer.origin, answer.origin_country), destination: await resolve(answer.destination, answer.destination_country),
+    incoterm: answer.incoterm, cargo: answer.cargo, equipment: answer.equipment.map((e) => ({ ...e, iso_type: e.iso_type.toUpperCase() })),
+    ready_date: answer.ready_date, commodity: answer.commodity, notes: answer.notes,
+  };
+  const folded = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const haystack = folded(text);
+  const confidence: Extraction['confidence'] = {};
+  const evidence: Extraction['evidence'] = {};
+  for (const f of QUOTE_DRAFT_FIELDS) {
+    const v = fields[f];
+    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
+    const words = answer.evidence[f];
+    const found = words && haystack.includes(folded(words));
+    if (found) evidence[f] = words;
+    // Words the text does not have are no evidence: the person checks such a field first.
+    const c = answer.confidence[f] ?? 0.5;
+    confidence[f] = found ? c : Math.min(c, 0.5);
+  }
+  return { fields, confidence, evidence, warnings };
+}
+
 export function registerQuoteDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/api/ai/quote-drafts', {
     config: { access: 'quotes.create' },
     schema: {
       tags: ['ai'],
-      summary: 'Read an enquiry (pasted text or an .eml/.txt file’s text) into the fields of a quote, each with its confidence and the words it came from; nothing is sent, nothing is saved as a quote',
+      summary: 'Read an enquiry (pasted text or an .eml/.txt file’s text) into the fields of a quote, each with its confidence and the words it came from, by the built-in engine or the configured AI provider (the answer says which); nothing is sent, nothing is saved as a quote',
       body: aiQuoteDraftBody,
-      response: { 201: aiQuoteDraftAnswer, 200: aiQuoteDraftAnswer, 402: apiErrorSchema },
+      response: { 201: aiQuoteDraftAnswer, 200: aiQuoteDraftAnswer, 402: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema },
     },
   }, async (req, reply) => {
     const c = await callerOf(ctx, req);
     requirePermission(c.member!, 'quotes.create');
-    const engine = engineOf(ctx);
-    const requestId = req.body.request_id ?? uuidv7();
-    const charged = await charge(ctx, {
-      account: c.account, userId: c.userId, feature: 'quote_draft', cost: AI_PRICES.quote_draft[engine.kind], requestId, engine: engine.kind, model: engine.model, memberCap: await capOf(ctx, c),
+    const text = req.body.text;
+    const lookups = { place: placeLookup(ctx.database), client: clientLookup(ctx.database, c.member!.organisation.id) };
+    const done = await meteredCall<AiQuoteDraft>(ctx, c, {
+      feature: 'quote_draft',
+      requestId: req.body.request_id ?? uuidv7(),
+      run: async ({ id, engine }) => {
+        if (engine.kind === 'builtin') {
+          const x = await extractEnquiry(text, { now: new Date(), ...lookups });
+          return { output: { id, engine, ...x } as AiQuoteDraft };
+        }
+        const answer = await askProvider(ctx.config.ai!, { feature: 'quote_draft', schema: providerEnquirySchema, system: ENQUIRY_SYSTEM_PROMPT, text });
+        const x = await draftOfProvider(answer.value, text, lookups);
+        return { output: { id, engine: { ...engine, model: answer.model }, ...x } as AiQuoteDraft, tokensIn: answer.tokensIn, tokensOut: answer.tokensOut, model: answer.model };
+      },
     });
-    if (charged.replay) {
-      const r = charged.replay;
-      if (r.status === 'ok' && r.output) return reply.status(200).send({ data: r.output as AiQuoteDraft, credits_used: 0 });
-      throw new AppError(409, r.status === 'running' ? 'request_running' : 'request_failed', r.status === 'running' ? 'This request is still being answered.' : 'This request failed and its credits were refunded: send it again with a new request id.');
-    }
-    const started = performance.now();
-    let draft: AiQuoteDraft;
-    try {
-      const x = await extractEnquiry(req.body.text, { now: new Date(), place: placeLookup(ctx.database), client: clientLookup(ctx.database, c.member!.organisation.id) });
-      draft = { id: charged.callId, engine, fields: x.fields, confidence: x.confidence as Record<string, number>, evidence: x.evidence as Record<string, string>, warnings: x.warnings };
-    } catch (err) {
-      await refundCall(ctx, c.account, charged.callId, 'the engine failed', Math.round(performance.now() - started));
-      throw err;
-    }
-    await finishCall(ctx, charged.callId, { output: draft, durationMs: Math.round(performance.now() - started) });
-    return reply.status(201).send({ data: draft, credits_used: charged.credits });
+    return reply.status(done.replayed ? 200 : 201).send({ data: done.output, credits_used: done.credits });
   });
 }

@@ -19,14 +19,13 @@ import { customerOf } from '../billing/service.ts';
 import { PaymentError } from '../billing/provider.ts';
 import { can, requireActiveMember, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { balancesOf, creditPurchase, lockAccount, organisationAccount, personAccount, settle, usedIn, type Account } from './credits.ts';
+import { engineOfConfig } from './provider.ts';
 
 /**
- * The engine in use as the API tells it. Today the built-in rules on this server: no text leaves
- * it. (The provider adapter for OpenAI-compatible services is not built yet.)
+ * The engine in use as the API tells it: the configured provider (AI_BASE_URL, AI_MODEL) with its
+ * model and host, else the built-in rules on this server, and then no text leaves it.
  */
-export function engineOf(_ctx: AppContext): AiEngine {
-  return { kind: 'builtin', model: null, base_url_host: null };
-}
+export const engineOf = (ctx: AppContext): AiEngine => engineOfConfig(ctx.config.ai);
 
 export type Caller = { userId: string; member: Membership | null; account: Account };
 

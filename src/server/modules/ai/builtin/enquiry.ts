@@ -368,7 +368,8 @@ async function placesOf(text: string, mode: QuoteMode | null, incoterm: Incoterm
 
 // ——— the client ———
 
-function hintsOf(text: string): { domains: string[]; names: string[] } {
+/** What the text says of its sender: company mail domains (free mail says nothing of the company) and the From name. */
+export function hintsOf(text: string): { domains: string[]; names: string[] } {
   const domains = new Set<string>();
   const names: string[] = [];
   for (const m of text.matchAll(/[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/g)) {
