@@ -183,6 +183,28 @@ describe('GET /api/ai/credits, purchase and caps', () => {
     expect((await refused.get('/api/billing/invoices')).data.data).toEqual([]);
   });
 
+  it('keeps bought credits while the subscription lasts and expires them, saying so, when it ends', async () => {
+    const o = await p.owner();
+    const pm = await o.post('/api/billing/payment-methods', card('4242424242424242'));
+    expect((await o.post('/api/billing/subscribe', { price_id: 'price_growth_month', payment_method_id: pm.data.data.id })).statusCode).toBe(200);
+    expect((await o.post('/api/ai/credits/purchase', { pack: 100 })).statusCode).toBe(201);
+    // Growth grants 1,000 a month (its metadata); the pack adds 100.
+    expect((await o.get('/api/ai/credits')).data.data).toMatchObject({ balance: 1100, allowance: 1000, purchased: 100 });
+    // A renewal is not an end: 31 days on, the pack is whole (the provider's clock runs ahead; the credit period follows it).
+    await o.post('/api/dev/billing/advance-clock', { days: 31 });
+    expect((await o.get('/api/ai/credits')).data.data.purchased).toBe(100);
+    expect(await t.database.query("select 1 from ai_credit_entries where account_id = $1 and kind = 'expire'", [o.orgId])).toHaveLength(0);
+    // Cancelled, it ends at the end of the period: the 100 bought credits expire with an entry that says so; the allowance is not touched by it.
+    await o.post('/api/billing/cancel');
+    await o.post('/api/dev/billing/advance-clock', { days: 32 });
+    expect((await o.get('/api/billing/subscription')).data.data.status).toBe('inactive');
+    const expired = await t.database.query<{ pool: string; credits: number; note: string }>("select pool, credits, note from ai_credit_entries where account_id = $1 and kind = 'expire'", [o.orgId]);
+    expect(expired).toEqual([{ pool: 'purchased', credits: -100, note: 'The subscription ended: 100 bought credits expire (bought credits last while the subscription does)' }]);
+    expect((await o.get('/api/ai/credits')).data.data.purchased).toBe(0);
+    const entries = (await o.get('/api/ai/ledger')).data.data as { kind: string; pool: string; credits: number }[];
+    expect(entries.filter((e) => e.pool === 'purchased').map((e) => `${e.kind} ${e.credits}`).sort()).toEqual(['expire -100', 'purchase 100']);
+  });
+
   it('lets owners set members’ caps; staff neither buy nor cap', async () => {
     const o = await p.owner();
     const staff = await o.join(o.role('staff'));

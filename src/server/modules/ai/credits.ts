@@ -276,3 +276,21 @@ export async function creditPurchase(tx: Tx, account: Account, input: { credits:
     kind: 'purchase', pool: 'purchased', credits: input.credits, actor_user_id: input.userId, request_id: input.requestId, period_start: period.start, note: input.note,
   })).onConflictDoNothing();
 }
+
+/**
+ * The subscription ended: the bought credits, which last while it does, expire — one `expire`
+ * entry of the purchased pool that says so, once per subscription. The caller holds the
+ * organisation's row lock (billing's event transaction), the account's lock.
+ */
+export async function expirePurchased(tx: Tx, organisationId: string, input: { subscriptionId: string | null; at: Date }): Promise<number> {
+  const account = { id: organisationId, organisationId } as Account;
+  const { purchased } = await balancesOf(tx, account.id);
+  if (purchased <= 0) return 0;
+  const [last] = await rowsOf<{ start: Date | string | null }>(tx, sql`select max(period_start) as start from ai_credit_entries where account_id = ${account.id}`);
+  await tx.insert(aiCreditEntries).values(entry(account, {
+    kind: 'expire', pool: 'purchased', credits: -purchased, request_id: `subscription-end:${input.subscriptionId ?? 'none'}`,
+    period_start: last?.start ? new Date(last.start) : input.at, created_at: input.at,
+    note: `The subscription ended: ${purchased} bought credits expire (bought credits last while the subscription does)`,
+  })).onConflictDoNothing();
+  return purchased;
+}

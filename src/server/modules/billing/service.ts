@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { billingEvents, organisations, type OrganisationStatus } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { expirePurchased } from '../ai/credits.ts';
 import { changeStatus } from '../organisations/service.ts';
 import type { OrganisationRow } from '../organisations/membership.ts';
 import type { BillingEvent, PaymentProvider } from './provider.ts';
@@ -31,6 +32,10 @@ export async function applyBillingEvent(ctx: AppContext, event: BillingEvent): P
     if (event.subscription && event.type !== 'customer.subscription.deleted') extra.subscriptionId = event.subscription;
     if (event.type === 'invoice.payment_failed') extra.graceUntil = new Date((event.created + GRACE_DAYS * 86_400) * 1000);
     if (event.type === 'invoice.paid') extra.graceUntil = null;
+    // The organisation's own subscription ended (not an old one it replaced): its bought AI credits expire with it.
+    if (event.type === 'customer.subscription.deleted' && (!event.subscription || !org.subscriptionId || event.subscription === org.subscriptionId)) {
+      await expirePurchased(tx, org.id, { subscriptionId: event.subscription ?? org.subscriptionId, at });
+    }
     const to = nextStatus(org.status, event.type);
     if (!to) {
       await tx.update(organisations).set(extra).where(eq(organisations.id, org.id));
