@@ -101,6 +101,31 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/fyn', DATA_DIR: dir() }, null).demoSeed).toBe(false);
   });
 
+  it('uses an AI provider only with AI_BASE_URL, AI_API_KEY and AI_MODEL together; https in production unless on this machine or beside it', () => {
+    const ai = { AI_BASE_URL: 'https://api.openai.com/v1/', AI_API_KEY: 'sk-proj-Sup3rS3cret', AI_MODEL: 'gpt-4.1-mini' };
+    expect(loadConfig({ DATA_DIR: dir() }, null).ai).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir(), ...ai }, null).ai).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-Sup3rS3cret', model: 'gpt-4.1-mini', timeoutMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dir(), ...ai, AI_TIMEOUT_S: '15' }, null).ai?.timeoutMs).toBe(15_000);
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://fyn.example', DATA_DIR: dir() };
+    for (const url of ['http://127.0.0.1:11434/v1', 'http://[::1]:8000/v1', 'http://ollama:11434/v1']) {
+      expect(loadConfig({ ...prod, ...ai, AI_BASE_URL: url }, null).ai?.baseUrl, url).toBe(url);
+    }
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ AI_BASE_URL: ai.AI_BASE_URL }, /^Missing AI_API_KEY and AI_MODEL: AI_BASE_URL, AI_API_KEY and AI_MODEL go together/],
+      [{ AI_API_KEY: ai.AI_API_KEY, AI_MODEL: ai.AI_MODEL }, /^Missing AI_BASE_URL: /],
+      [{ ...ai, AI_BASE_URL: 'api.openai.com/v1' }, /^Invalid AI_BASE_URL: must be an http:\/\/ or https:\/\/ address/],
+      [{ ...ai, AI_BASE_URL: 'ftp://models.example/v1' }, /^Invalid AI_BASE_URL: /],
+      [{ ...ai, AI_TIMEOUT_S: '0' }, /^Invalid AI_TIMEOUT_S: must be a number of seconds \(1 to 600\)$/],
+      [{ ...prod, ...ai, AI_BASE_URL: 'http://models.example.com/v1' }, /^Invalid AI_BASE_URL: must be https:\/\/ when NODE_ENV=production/],
+    ];
+    for (const [env, message] of bad) {
+      const run = () => loadConfig({ DATA_DIR: dir(), ...env }, null);
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(message);
+    }
+    expect(redactSecrets('401 for key sk-proj-Sup3rS3cret', ai)).toBe('401 for key [AI_API_KEY]');
+  });
+
   it('stops the server with that one line and exit code 1', () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: appRoot, env: { ...process.env, PORT: 'eighty', DATA_DIR: dir() }, encoding: 'utf8' });
     expect(res.status).toBe(1);

@@ -36,6 +36,7 @@ async function main() {
   // What runs that must never run in production, and why (docs/deployment.md#fail-closed).
   if (config.devMode) app.log.warn(`developer mode is on (${config.devModeReason}): /api/dev/* answers anyone${config.demoSeed ? ', demo accounts are seeded' : ''}`);
   else app.log.info(`developer mode is off (${config.devModeReason}): no /api/dev/* routes, no demo accounts`);
+  app.log.info(config.ai ? `AI engine: the provider at ${new URL(config.ai.baseUrl).host}, model ${config.ai.model} (texts for the AI features are sent there)` : 'AI engine: built in (no AI_BASE_URL): no text leaves this machine');
   if (!config.devMode && process.env.DEMO_SEED === 'true') app.log.warn('DEMO_SEED=true is ignored: the demo accounts have published passwords and need developer mode');
   if (!config.stripe) {
     if (config.localPayments && config.env === 'production') app.log.warn('LOCAL_PAYMENTS=true: the local provider takes test cards and charges nobody');

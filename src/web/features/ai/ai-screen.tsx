@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, InputNumber, Pagination, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '#shared/money/format.ts';
-import type { AiCredits } from '#shared/api/ai.ts';
+import type { AiCredits, AiEngine } from '#shared/api/ai.ts';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { aiApi, aiKeys, newRequestId } from '../../lib/ai-api.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
@@ -27,12 +27,33 @@ function UsageBars({ title, rows }: { title: string; rows: { key: string; label:
               <span className="fyn-ai-bars-track" aria-hidden="true">
                 <span className="fyn-ai-bars-fill" style={{ width: `${(Math.max(0, r.credits) / max) * 100}%` }} />
               </span>
-              <span className="fyn-ai-bars-value">{t('credits', { n: r.credits })}{r.extra ? ` · ${r.extra}` : ''}</span>
+              <span className="fyn-ai-bars-value">{t('credits', { count: r.credits })}{r.extra ? ` · ${r.extra}` : ''}</span>
             </li>
           ))}
         </ul>
       )}
     </Card>
+  );
+}
+
+/** The engine that answers, as the server is configured, and how an operator configures a provider. */
+function EngineInUse({ engine }: { engine: AiEngine | undefined }) {
+  const { t } = useAiTranslation();
+  if (!engine) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const provider = engine.kind === 'provider';
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'engine', label: t('engine'), children: t(provider ? 'price_provider' : 'price_builtin') },
+          ...(provider ? [{ key: 'model', label: t('engine_model'), children: engine.model }, { key: 'service', label: t('engine_service'), children: engine.base_url_host }] : []),
+        ]}
+      />
+      <Typography.Paragraph>{t(provider ? 'engine_provider' : 'engine_builtin')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('engine_configure')}</Typography.Paragraph>
+    </>
   );
 }
 
@@ -82,7 +103,7 @@ export function AiScreen() {
     mutationFn: (pack: number) => aiApi.purchase(pack, newRequestId()),
     onMutate: () => setProblem(null),
     onSuccess: async (r) => {
-      feedback().message.success(t('bought', { n: r.credits, invoice: r.invoice_number }));
+      feedback().message.success(t('bought', { count: r.credits, invoice: r.invoice_number }));
       await client.invalidateQueries({ queryKey: aiKeys.all });
     },
     onError: (error) => {
@@ -101,7 +122,7 @@ export function AiScreen() {
       ) : (
         <>
           <Flex gap={16} wrap>
-            <Card size="small"><Statistic title={t('balance')} value={c.balance} suffix={t('credits', { n: '' }).trim()} /></Card>
+            <Card size="small"><Statistic title={t('balance')} value={c.balance} suffix={t('credit_word', { count: c.balance })} /></Card>
             <Card size="small"><Statistic title={t('allowance')} value={c.allowance} /></Card>
             <Card size="small"><Statistic title={t('purchased')} value={c.purchased} /></Card>
             <Card size="small"><Statistic title={t('used')} value={c.used_this_period} /></Card>
@@ -137,9 +158,9 @@ export function AiScreen() {
             { key: 'when', title: t('when'), render: (_, r) => new Date(r.created_at).toLocaleString(i18n.language) },
             { key: 'feature', title: t('feature'), render: (_, r) => featureName(r.feature) },
             { key: 'member', title: t('member'), dataIndex: 'member' },
-            { key: 'engine', title: t('engine'), render: (_, r) => (r.model ? `${r.engine} · ${r.model}` : t(r.engine === 'builtin' ? 'price_builtin' : 'price_provider')) },
+            { key: 'engine', title: t('engine'), render: (_, r) => (r.engine === 'provider' ? [t('price_provider'), r.model].filter(Boolean).join(' · ') : t('price_builtin')) },
             { key: 'tokens', title: t('tokens'), render: (_, r) => r.tokens_in + r.tokens_out },
-            { key: 'credits', title: t('balance'), render: (_, r) => t('credits', { n: r.credits }) },
+            { key: 'credits', title: t('credits_charged'), render: (_, r) => t('credits', { count: r.credits }) },
             { key: 'duration', title: t('duration'), render: (_, r) => `${r.duration_ms} ms` },
             { key: 'status', title: t('status'), render: (_, r) => <Tag color={r.status === 'ok' ? 'green' : r.status === 'failed' ? 'orange' : 'blue'}>{t(`statuses.${r.status}`)}</Tag> },
           ]}
@@ -152,7 +173,7 @@ export function AiScreen() {
           <Flex vertical gap={8}>
             {prices.data?.packs.map((p) => (
               <Button key={p.credits} disabled={c ? !c.can_manage : true} loading={buy.isPending && buy.variables === p.credits} onClick={() => buy.mutate(p.credits)}>
-                {t('buy_pack', { n: p.credits, price: formatMoney(p.amount_minor, p.currency, i18n.language) })}
+                {t('buy_pack', { count: p.credits, price: formatMoney(p.amount_minor, p.currency, i18n.language) })}
               </Button>
             ))}
             <Typography.Text type="secondary">{c && !c.can_manage ? t('owners_only') : t('buy_needs_card')}</Typography.Text>
@@ -166,15 +187,13 @@ export function AiScreen() {
             dataSource={prices.data?.features ?? []}
             columns={[
               { key: 'feature', title: t('feature'), render: (_, r) => featureName(r.feature) },
-              { key: 'builtin', title: t('price_builtin'), render: (_, r) => t('credits', { n: r.builtin }) },
-              { key: 'provider', title: t('price_provider'), render: (_, r) => t('credits', { n: r.provider }) },
+              { key: 'builtin', title: t('price_builtin'), render: (_, r) => t('credits', { count: r.builtin }) },
+              { key: 'provider', title: t('price_provider'), render: (_, r) => t('credits', { count: r.provider }) },
             ]}
           />
         </Card>
         <Card size="small" title={t('engine_title')} className="fyn-ai-card">
-          <Descriptions size="small" column={1} items={[{ key: 'engine', label: t('engine'), children: c?.engine.kind === 'provider' ? `${c.engine.model} (${c.engine.base_url_host})` : t('price_builtin') }]} />
-          <Typography.Paragraph>{t('engine_builtin')}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('engine_configure')}</Typography.Paragraph>
+          <EngineInUse engine={c?.engine ?? prices.data?.engine} />
         </Card>
       </Flex>
     </Flex>

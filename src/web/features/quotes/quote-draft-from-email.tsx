@@ -96,7 +96,7 @@ export function QuoteDraftFromEmail() {
                   if (file) { setText((await file.text()).slice(0, 20_000)); restart(); }
                 }}
               />
-              {cost != null && <Typography.Text type="secondary">{t('draft.cost', { n: cost, engine: t(prices.data!.engine.kind === 'builtin' ? 'price_builtin' : 'price_provider') })}</Typography.Text>}
+              {cost != null && <Typography.Text type="secondary">{t('draft.cost', { count: cost, engine: t(prices.data!.engine.kind === 'builtin' ? 'price_builtin' : 'price_provider') })}</Typography.Text>}
               <Button type="primary" disabled={!text.trim()} loading={read.isPending} onClick={() => read.mutate()}>{t('draft.read')}</Button>
             </>
           ) : (
