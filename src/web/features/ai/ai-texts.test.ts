@@ -28,10 +28,13 @@ describe('AI texts (src/web/locales/<lang>/ai.json)', () => {
       if (!i18next.hasResourceBundle(l, 'ai')) i18next.addResourceBundle(l, 'ai', (await import(`../../locales/${l}/ai.json`)).default);
     }
     const counts = (l: string, key: string, options: Record<string, unknown> = {}) => [0, 1, 2, 5, 21, 1_000_000].map((count) => i18next.getFixedT(l, 'ai')(key, { ...options, count }));
-    expect(counts('en', 'credits')).toEqual(['0 credits', '1 credit', '2 credits', '5 credits', '21 credits', '1000000 credits']);
-    expect(counts('ru', 'credits')).toEqual(['0 кредитов', '1 кредит', '2 кредита', '5 кредитов', '21 кредит', '1000000 кредитов']);
-    expect(counts('ro', 'credits')).toEqual(['0 credite', '1 credit', '2 credite', '5 credite', '21 de credite', '1000000 de credite']);
-    expect(counts('fr', 'credits')).toEqual(['0 crédit', '1 crédit', '2 crédits', '5 crédits', '21 crédits', '1000000 de crédits']);
+    // Counts are written as the language writes numbers (1,000,000; 1 000 000; 1.000.000).
+    const million = (l: string) => new Intl.NumberFormat(l).format(1_000_000);
+    expect(million('en')).toBe('1,000,000');
+    expect(counts('en', 'credits')).toEqual(['0 credits', '1 credit', '2 credits', '5 credits', '21 credits', `${million('en')} credits`]);
+    expect(counts('ru', 'credits')).toEqual(['0 кредитов', '1 кредит', '2 кредита', '5 кредитов', '21 кредит', `${million('ru')} кредитов`]);
+    expect(counts('ro', 'credits')).toEqual(['0 credite', '1 credit', '2 credite', '5 credite', '21 de credite', `${million('ro')} de credite`]);
+    expect(counts('fr', 'credits')).toEqual(['0 crédit', '1 crédit', '2 crédits', '5 crédits', '21 crédits', `${million('fr')} de crédits`]);
     expect(counts('de', 'draft.cost', { engine: 'X' })[1]).toBe('Das Lesen kostet 1 Credit (X).');
     expect(counts('ja', 'credit_word')).toEqual(Array(6).fill('クレジット'));
     // Every count-bearing text of every language has the forms its grammar asks for.
