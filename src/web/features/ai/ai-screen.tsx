@@ -160,7 +160,8 @@ export function AiScreen() {
             { key: 'member', title: t('member'), dataIndex: 'member' },
             { key: 'engine', title: t('engine'), render: (_, r) => (r.engine === 'provider' ? [t('price_provider'), r.model].filter(Boolean).join(' · ') : t('price_builtin')) },
             { key: 'tokens', title: t('tokens'), render: (_, r) => r.tokens_in + r.tokens_out },
-            { key: 'credits', title: t('credits_charged'), render: (_, r) => t('credits', { count: r.credits }) },
+            // A refunded call's charge is struck through: the ledger gave it back (the result says so).
+            { key: 'credits', title: t('credits_charged'), render: (_, r) => (r.status === 'failed' ? <Typography.Text delete type="secondary">{t('credits', { count: r.credits })}</Typography.Text> : t('credits', { count: r.credits })) },
             { key: 'duration', title: t('duration'), render: (_, r) => `${r.duration_ms} ms` },
             { key: 'status', title: t('status'), render: (_, r) => <Tag color={r.status === 'ok' ? 'green' : r.status === 'failed' ? 'orange' : 'blue'}>{t(`statuses.${r.status}`)}</Tag> },
           ]}
