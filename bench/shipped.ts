@@ -8,25 +8,14 @@
  * jobs); this one measures what a user's server does.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../src/server/paths.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/modules/demo/seed.ts';
 import { cannon } from './api.ts';
-import { loginCookie, mark, onCleanup, startServer, tempDir } from './support.ts';
+import { cpuMs, loginCookie, mark, onCleanup, startServer, tempDir } from './support.ts';
 
 const TARGETS = { '/api/health': 0.8, '/api/user': 0.4 } as const;
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** A run with the CPU time the server process spent per answer (robust to other load on the machine, unlike req/s). */
 async function measure(url: string, pid: number | undefined, connections: number, headers: Record<string, string>, seconds: number) {

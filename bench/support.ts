@@ -163,6 +163,16 @@ export async function loginCookie(base: string, email: string, password: string)
   return [`XSRF-TOKEN=${token}`, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** A figure beside its target: "met" or "NOT MET". */
 export const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 

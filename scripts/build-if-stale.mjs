@@ -11,7 +11,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const STAMP = join(root, 'dist/.build-stamp');
 /** What the build reads: sources, the page, locales, build settings and installed versions. */
-const INPUTS = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build-web.mjs', 'scripts/build-server.mjs', 'scripts/precompress.mjs'];
+const INPUTS = ['src', 'data', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build-web.mjs', 'scripts/build-server.mjs', 'scripts/precompress.mjs'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

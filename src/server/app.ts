@@ -211,12 +211,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A write that was not refused (a 4xx changes nothing) may have changed who can do what:
     // reused identities are dropped before its answer leaves, so the caller's next request sees it.
     // With a read replica, the writer's own reads stay on the primary for a moment (lib/read-replica.ts).
-    api.addHook('onSend', async (req, reply, payload) => {
-      if (!isRead(req.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) {
-        ctx.identities.clear();
-        if (ctx.database.reader) ctx.reads.wrote(req, reply, (await identityRead(req))?.user.id ?? null);
-      }
-      return payload;
+    // Synchronous for reads (most requests): an async hook costs every request a promise.
+    api.addHook('onSend', (req, reply, payload, done) => {
+      if (isRead(req.method) || (reply.statusCode >= 400 && reply.statusCode < 500)) return done(null, payload);
+      ctx.identities.clear();
+      if (!ctx.database.reader) return done(null, payload);
+      identityRead(req).then((identity) => {
+        ctx.reads.wrote(req, reply, identity?.user.id ?? null);
+        done(null, payload);
+      }, done);
     });
     await api.register(cookie);
     // A request with an API key is the key's alone: a browser's cookies beside it count for nothing (no session, no CSRF token).
