@@ -79,7 +79,7 @@ export const aiPurchaseSchema = z.object({ credits: z.number().int(), balance: z
 export const aiMemberCapBody = z.object({ monthly_cap: z.number().int().min(0).max(1_000_000).nullable() });
 
 /** A request id the browser makes for each run (a retry sends the same one). */
-const requestId = z.string().trim().min(8, 'text_too_short').max(100, 'text_too_long').regex(/^[\w.:-]+$/, 'request_id_format');
+export const requestId = z.string().trim().min(8, 'text_too_short').max(100, 'text_too_long').regex(/^[\w.:-]+$/, 'request_id_format');
 
 // ——— Quote drafts ———
 

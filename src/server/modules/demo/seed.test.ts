@@ -30,6 +30,16 @@ describe('demo data', () => {
     expect((await member.get('/api/user')).data.data).toMatchObject({ organisation: null, premium: false });
   });
 
+  it('gives Northwind months of AI use: quote drafts, shipping documents read and client updates written', async () => {
+    const owner = await login('owner@demo.fyn.local');
+    const total = async (feature: string) => (await owner.get(`/api/ai/usage?feature=${feature}&per_page=100`)).data as { data: { status: string; created_at: string }[]; meta: { total: number } };
+    const [drafts, documents, updates] = await Promise.all(['quote_draft', 'shipment_document', 'client_update'].map(total));
+    // One call every 2.3 days over 94 days: 41; every third reads a document (13), every fifth of the rest writes an update (6).
+    expect([drafts.meta.total, documents.meta.total, updates.meta.total]).toEqual([22, 13, 6]);
+    expect(documents.data.every((r) => r.status === 'ok')).toBe(true);
+    expect(Date.now() - Date.parse(documents.data.at(-1)!.created_at)).toBeGreaterThan(60 * 86_400_000);
+  });
+
   it('gives Northwind its staff in three departments and three countries, and records of every type', async () => {
     const owner = await login('owner@demo.fyn.local');
     const staff = (await owner.get('/api/staff')).data.data;

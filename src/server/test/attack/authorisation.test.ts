@@ -132,6 +132,7 @@ const KNOWN_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/bookings/{id}': () => ({ carrier_booking_reference: 'TAKEN-OVER' }),
   'PATCH /api/shipments/{id}': () => ({ vessel: 'Taken Over' }),
   'POST /api/documents/{id}/email': () => ({ to: 'taken-over@example.com' }),
+  'POST /api/shipments/{id}/client-updates': () => ({ to: 'taken-over@example.com', subject: 'Taken over', body: 'Taken over' }),
   'POST /api/shipments/{id}/containers': () => ({ number: 'CSQU3054383', iso_type: '22G1' }),
   'POST /api/shipments/{id}/events': () => ({ event_type: 'TRANSPORT', code: 'DEPA', classifier: 'ACT', location: 'NLRTM', occurred_at: '2026-11-20T08:00:00.000Z' }),
   'POST /api/billing/subscribe': () => ({ price_id: priceId, payment_method_id: records.byPrefix['/api/billing/payment-methods/'][0] }),

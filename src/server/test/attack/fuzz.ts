@@ -338,6 +338,7 @@ export async function defineFuzz(file: string, share: number, shares: number) {
   const FOREIGN_ALLOWED: Record<string, string> = {
     'POST /api/connections target.id': 'a connection request names the other organisation: reaching across is the point (it waits for their acceptance)',
     'POST /api/ai/quote-drafts request_id': 'the caller’s own idempotency id (any UUID it chooses), no record’s: the same id twice charges once',
+    'POST /api/shipments/{id}/ai/client-update request_id': 'the caller’s own idempotency id (any UUID it chooses), no record’s: the same id twice charges once',
   };
   /**
    * Bodies known to be accepted, for operations whose generated bodies would be refused for other

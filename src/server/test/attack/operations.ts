@@ -89,11 +89,20 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {};
 export const isExport = (op: Pick<Operation, 'produces'>): boolean => op.produces.some((t) => t.startsWith('text/csv') || t.includes('spreadsheetml'));
 
 /** Operations whose body is not JSON: they get their own malformed inputs in the fuzz. */
-export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import', 'POST /api/public/openings/{slug}/applications'];
+export const UPLOAD_OPERATIONS = ['POST /api/chats/{id}/attachments', 'POST /api/user/avatar', 'POST /api/organisations/{id}/logo', 'POST /api/profile/cover', 'POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import', 'POST /api/public/openings/{slug}/applications', 'POST /api/shipments/{id}/ai/document-reading'];
 /** Uploads of a table (CSV or XLSX, src/server/lib/table-import.ts): they are also sent archives that lie about their sizes. */
 export const TABLE_IMPORT_OPERATIONS = ['POST /api/leads/import', 'POST /api/rates/import', 'POST /api/tracking/events/import'];
 /** The real file each upload takes (a picture unless named here): an import takes a table. */
 export const UPLOAD_SAMPLES: Record<string, { filename: string; type: string; data: string; name?: string; fields?: Record<string, string> }> = {
+  // A shipping document as a one-page text PDF (written by hand: uncompressed, ASCII), read into proposed fields.
+  'POST /api/shipments/{id}/ai/document-reading': {
+    filename: 'packing-list.pdf',
+    type: 'application/pdf',
+    data: '%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n'
+      + '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>> endobj\n4 0 obj <</Type/Font/Subtype/Type1/BaseFont/Helvetica>> endobj\n'
+      + '5 0 obj <<>> stream\nBT /F1 10 Tf 40 800 Td (PACKING LIST) Tj 0 -14 Td (Total: 12 pallets   Gross weight: 4,800 kg) Tj 0 -14 Td (Container: CSQU3054383 45G1) Tj ET\nendstream endobj\n'
+      + 'trailer <</Root 1 0 R>>\n%%EOF\n',
+  },
   // A CV under the field name `cv`, with the applicant's name and e-mail beside it.
   'POST /api/public/openings/{slug}/applications': { name: 'cv', filename: 'cv.pdf', type: 'application/pdf', data: '%PDF-1.7\nA CV\n%%EOF\n', fields: { name: 'Attack Applicant', email: 'attack.applicant@example.com' } },
   'POST /api/leads/import': { filename: 'leads.csv', type: 'text/csv', data: 'company_name,country,source\nHull Timber Ltd,GB,website\n' },

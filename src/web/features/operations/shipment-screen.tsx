@@ -24,6 +24,8 @@ const TrackingTab = lazy(async () => ({ default: (await tabs()).TrackingTab }));
 const ContainersTab = lazy(async () => ({ default: (await tabs()).ContainersTab }));
 const ChargesTab = lazy(async () => ({ default: (await tabs()).ChargesTab }));
 const DocumentsTab = lazy(async () => ({ default: (await tabs()).DocumentsTab }));
+// The assistant's client update loads when the page does its header, with its own texts.
+const ClientUpdate = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ClientUpdate }));
 const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
 /** crm/shipment-management/{shipmentId}: one job from booking to sign-off. */
@@ -122,6 +124,7 @@ function OutdatedDocuments({ s, onChanged, onShow }: { s: Shipment; onChanged: (
 
 function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
   const { t } = useOperationsTranslation();
+  const can = useCan();
   const [busy, setBusy] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const run = async (key: string, call: () => Promise<Shipment>, done?: string) => {
@@ -159,6 +162,7 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
         )}
         <Button loading={busy === 'follow'} onClick={() => run('follow', () => operationsApi.follow(s.id, !s.following))}>{s.following ? t('shipments.unfollow') : t('shipments.follow')}</Button>
         <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>
+        {can('operations', 'update') && <Suspense fallback={null}><ClientUpdate s={s} /></Suspense>}
       </Space>
       <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />
     </Space>

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Switch, Tag, Timeline, Typography } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Shipment, ShipmentDocument } from '#shared/api/operations.ts';
 import { containerNumberProblem } from '#shared/operations/iso6346.ts';
 import { profitOf } from '#shared/operations/charges.ts';
@@ -19,6 +19,10 @@ import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operati
 import { EventLabel, useCan, useChargeCodes, useChargeNames, useMoment } from './bits.tsx';
 import { RegenerateButton, useGenerate } from './document-actions.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
+import { mayEditShipment } from '#shared/operations/model.ts';
+
+// "Read a document" (the assistant) loads with the documents tab, with its own texts.
+const ReadDocument = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ReadDocument }));
 
 /*
  * The shipment page's tabs beyond its overview (tracking, containers, costs and revenue,
@@ -226,8 +230,9 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
 /** Which documents fit a mode: bills of lading for sea, air waybills for air, the rest for all. */
 const fits = (type: DocumentType, s: Shipment) => (type === 'hbl' ? s.mode.startsWith('sea') : type === 'hawb' ? s.mode === 'air' : type === 'quotation' ? Boolean(s.booking_id) : true);
 
-export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) {
+export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
   const { t, i18n } = useOperationsTranslation();
+  const can = useCan();
   const moment = useMoment();
   const [type, setType] = useState<DocumentType>(s.mode === 'air' ? 'hawb' : s.mode.startsWith('sea') ? 'hbl' : 'booking_confirmation');
   const [withoutOrigin, setWithoutOrigin] = useState(false);
@@ -237,7 +242,8 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: () => v
   const generate = () => make({ type, without_origin: withoutOrigin && type !== 'collection_origin', language });
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" title={t('documents.generate')}>
+      <Card size="small" title={t('documents.generate')}
+        extra={can('operations', 'update') && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
         <Space wrap align="center">
           <Select<DocumentType> aria-label={t('documents.type')} style={{ width: 260 }} value={type} onChange={setType}
             options={DOCUMENT_TYPES.filter((d) => fits(d, s)).map((d) => ({ value: d, label: t(`documents.types.${d}`) }))} />

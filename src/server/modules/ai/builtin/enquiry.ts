@@ -55,15 +55,15 @@ const WEIGHT_UNITS: [RegExp, string][] = [
   [/^(t|tons?|tonnes?|mt|tonnen|toneladas?|吨|トン)$/i, '1000'],
   [/^(lbs?|pounds?)$/i, '0.45359237'],
 ];
-const WEIGHT = new RegExp(String.raw`(${NUM})\s*(kgs?|kilos?|kilograms?|kilogramm|kilogrammes?|tons?|tonnes?|tonnen|toneladas?|mt|t|lbs?|pounds?|公斤|千克|吨|キロ|トン)(?![a-z])`, 'giu');
-const VOLUME = new RegExp(String.raw`(${NUM})\s*(cbm|m3|m³|cu\.?\s?m|kubikmeter|metros? cúbicos|mètres? cubes|立方米|立方|方|㎥)`, 'giu');
-const DIMS = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|")?\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|")?\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*(cm|mm|m|inch(?:es)?|in|"|厘米)?`, 'iu');
+export const WEIGHT = new RegExp(String.raw`(${NUM})\s*(kgs?|kilos?|kilograms?|kilogramm|kilogrammes?|tons?|tonnes?|tonnen|toneladas?|mt|t|lbs?|pounds?|公斤|千克|吨|キロ|トン)(?![a-z])`, 'giu');
+export const VOLUME = new RegExp(String.raw`(${NUM})\s*(cbm|m3|m³|cu\.?\s?m|kubikmeter|metros? cúbicos|mètres? cubes|立方米|立方|方|㎥)`, 'giu');
+export const DIMS = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|")?\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|")?\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*(cm|mm|m|inch(?:es)?|in|"|厘米)?`, 'iu');
 
-function toKg(value: string, unit: string): string {
+export function toKg(value: string, unit: string): string {
   const factor = WEIGHT_UNITS.find(([re]) => re.test(unit))?.[1] ?? '1';
   return trim(new Decimal(value).times(factor).round(3).toFixed(3));
 }
-function toCm(value: string, unit: string | undefined): string {
+export function toCm(value: string, unit: string | undefined): string {
   const u = (unit ?? 'cm').toLowerCase();
   const factor = u === 'mm' ? '0.1' : u === 'm' ? '100' : u.startsWith('in') || u === '"' ? '2.54' : '1';
   return trim(new Decimal(value).times(factor).round(3).toFixed(3));
@@ -79,7 +79,7 @@ const EQUIPMENT = new RegExp(
 );
 const EQUIPMENT_AFTER = /\b(20|40|45)\s*['’′]?\s*(GP|DV|DC|HC|HQ|RF|RH|OT|FR)\s*[x×*]\s*(\d{1,3})\b/giu;
 
-function isoType(size: string, kind: string | undefined): string | null {
+export function isoType(size: string, kind: string | undefined): string | null {
   const k = (kind ?? '').toLowerCase().replace(/[\s-]/g, '');
   const reefer = /^(rf|rh|hr|nor|reefers?|kühl.*|frigo.*|refrigerad.*)$/.test(k);
   const high = /^(hc|hq|highcubes?)$/.test(k);
@@ -122,8 +122,8 @@ function equipmentOf(text: string): { lines: { iso_type: string; count: number }
 // ——— packages ———
 
 const PACKAGE_WORDS = String.raw`pallets?|plts?|skids?|Paletten|Palette|Europaletten|palés|palets|palettes?|cartons?|ctns?|Kartons?|cajas?|boxes|crates?|Kisten|cases|colis|bultos|packages|pkgs|drums?|Fässer|bags|Säcke|sacos|sacs|rolls|pieces|pcs|Stück|piezas|pièces|托盘|箱|件|パレット|ケース|カートン`;
-const PACKAGES = new RegExp(String.raw`(\d{1,5})\s*(?:x\s*)?(${PACKAGE_WORDS})(?![a-z])`, 'giu');
-const PACKAGE_TYPE: [RegExp, string][] = [
+export const PACKAGES = new RegExp(String.raw`(\d{1,5})\s*(?:x\s*)?(${PACKAGE_WORDS})(?![a-z])`, 'giu');
+export const PACKAGE_TYPE: [RegExp, string][] = [
   [/^(pallets?|plts?|skids?|paletten|palette|europaletten|palés|palets|palettes?|托盘|パレット)$/i, 'pallet'],
   [/^(cartons?|ctns?|kartons?|cajas?|boxes|箱|ケース|カートン)$/i, 'carton'],
   [/^(crates?|kisten|cases)$/i, 'crate'],
