@@ -1,138 +1,25 @@
-import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
-import { api } from '../lib/api-client.ts';
-import { isApiFailure } from '../lib/api-failure.ts';
-import { feedback } from '../lib/feedback.ts';
+import { Button } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Verdict = { row: number; ok: boolean; errors: Record<string, string>; label: string };
-type Answer = { dry_run: boolean; total: number; valid: number; invalid: number; created: number; rows: Verdict[] };
+// The dialog (Modal, Upload, Table of verdicts) is fetched on the first click, not with the page.
+const ImportDialog = lazy(async () => ({ default: (await import('./import-dialog.tsx')).ImportDialog }));
 
-/**
- * Import from a CSV or Excel file with a preview: the file is first sent with `?dry_run=true`, every row's
- * verdict shown (row, what is wrong); "Import" then sends it for real, only when every row is right.
- */
+/** Import from a CSV or Excel file with a preview (import-dialog.tsx). */
 export function ImportButton({ endpoint, template, onImported }: { endpoint: string; template: string; onImported: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<Answer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const send = async (dryRun: boolean, f: File) => {
-    const body = new FormData();
-    body.append('file', f);
-    return api.post<Answer>(`${endpoint}`, body, { params: { dry_run: dryRun } });
-  };
-  const choose = async (f: File) => {
-    setFile(f);
-    setPreview(null);
-    setProblem(null);
-    setBusy(true);
-    try {
-      setPreview(await send(true, f));
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setProblem(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const commit = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const done = await send(false, file);
-      feedback().message.success(t('import.done', { count: done.created }));
-      onImported();
-      close();
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setProblem(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const close = () => {
-    setOpen(false);
-    setFile(null);
-    setPreview(null);
-    setProblem(null);
-  };
-  const reason = (message: string) => t(`import.errors.${message}`, { defaultValue: /^Invalid/.test(message) ? t('import.errors.invalid') : message });
-
+  // Mounted from the first click on, so that closing animates the dialog out.
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button icon={<UploadOutlined aria-hidden="true" />} onClick={() => setOpen(true)}>{t('import.button')}</Button>
-      <Modal
-        open={open}
-        title={t('import.title')}
-        width={760}
-        onCancel={close}
-        destroyOnHidden
-        footer={
-          <Space>
-            <Button onClick={close}>{t('import.cancel')}</Button>
-            <Button type="primary" loading={busy} disabled={!preview || preview.invalid > 0 || preview.valid === 0} onClick={() => void commit()}>
-              {t('import.commit', { count: preview?.valid ?? 0 })}
-            </Button>
-          </Space>
-        }
-      >
-        <Typography.Paragraph type="secondary">{t('import.hint')}</Typography.Paragraph>
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Upload
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={(f) => {
-              void choose(f);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined aria-hidden="true" />} loading={busy && !preview}>{file ? file.name : t('import.choose')}</Button>
-          </Upload>
-          <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} href={`/api${template}?format=xlsx`}>{t('import.template_xlsx')}</Button>
-          <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} href={`/api${template}?format=csv`}>{t('import.template_csv')}</Button>
-        </Space>
-        {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} />}
-        {preview && (
-          <>
-            <Alert
-              type={preview.invalid ? 'warning' : 'success'}
-              showIcon
-              style={{ marginBottom: 12 }}
-              title={preview.invalid ? t('import.some_wrong', { invalid: preview.invalid, total: preview.total }) : t('import.all_right', { count: preview.total })}
-            />
-            <Table
-              size="small"
-              rowKey="row"
-              pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              dataSource={preview.rows}
-              columns={[
-                { key: 'row', title: t('import.row'), dataIndex: 'row', width: 70 },
-                { key: 'label', title: t('import.what'), dataIndex: 'label' },
-                {
-                  key: 'verdict',
-                  title: t('import.verdict'),
-                  render: (_v, r: Verdict) =>
-                    r.ok ? (
-                      <Tag color="success">{t('import.ok')}</Tag>
-                    ) : (
-                      <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                        {Object.entries(r.errors).map(([field, message]) => (
-                          <li key={field}>
-                            <Typography.Text type="danger">{field}</Typography.Text>: {reason(message)}
-                          </li>
-                        ))}
-                      </ul>
-                    ),
-                },
-              ]}
-            />
-          </>
-        )}
-      </Modal>
+      <Button icon={<UploadOutlined aria-hidden="true" />} onClick={() => { setOpened(true); setOpen(true); }}>{t('import.button')}</Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImportDialog endpoint={endpoint} template={template} onImported={onImported} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { ccApi, ccKeys } from './cc-api.ts';
 import { useCcTranslation } from './cc-texts.ts';
-import { descriptorNamed } from './reference-lookup.ts';
+import { RESOURCES } from '#shared/resources/registry.ts';
 
 export const CONTROL_CENTRE_PATH = '/organisation/control-centre';
 
@@ -42,7 +42,7 @@ export function ControlCentreScreen({ profile }: { profile?: ReactNode }) {
   const forbidden = summary.isError && isApiFailure(summary.error) && summary.error.status === 403;
 
   const countLine = (name: string) => {
-    const title = name === 'staff' ? t('staff.members') : name === 'rates' ? t('control_centre.buy_rates') : t(descriptorNamed(name)?.titleKey ?? name);
+    const title = name === 'staff' ? t('staff.members') : name === 'rates' ? t('control_centre.buy_rates') : t(RESOURCES.find((d) => d.name === name)?.titleKey ?? name);
     const count = summary.data?.[name] ?? 0;
     return (
       <li key={name}>

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '#shared/resources/descriptor.ts';
-import { RESOURCES } from '#shared/resources/registry.ts';
 import { ccApi, ccKeys, type ResourceRecord } from './cc-api.ts';
 
 export interface RefOption {
@@ -15,7 +14,12 @@ export interface RefOption {
 export const STAFF_REFERENCE = 'staff';
 const OPTIONS_LIMIT = 100;
 
-export function descriptorNamed(name: string): ResourceDescriptor | undefined {
+/**
+ * The descriptor of a referenced resource, loaded with the whole registry when first needed: a list
+ * page brings its own descriptor, not every other one (and their validation schemas).
+ */
+async function referencedDescriptor(name: string): Promise<ResourceDescriptor | undefined> {
+  const { RESOURCES } = await import('#shared/resources/registry.ts');
   return (RESOURCES as readonly ResourceDescriptor[]).find((d) => d.name === name);
 }
 
@@ -32,7 +36,7 @@ async function loadOptions(reference: string, q: string, signal?: AbortSignal): 
     const staff = await ccApi.staff(q || undefined, signal);
     return staff.map((m) => ({ value: m.user_id, label: m.name, ...(m.status !== 'active' && { disabled: true }) }));
   }
-  const d = descriptorNamed(reference);
+  const d = await referencedDescriptor(reference);
   const page = await ccApi.list(reference, { per_page: OPTIONS_LIMIT, ...(d && { sort: d.defaultSort }), ...(q && { q }) }, signal);
   return page.data.map((r) => ({ value: r.id, label: displayOf(d, r) }));
 }
@@ -56,17 +60,19 @@ export function useReferenceLabels(reference: string, ids: readonly string[]): M
   const known = useMemo(() => new Map((options.data ?? []).map((o) => [o.value, o.label])), [options.data]);
   const missing =
     reference === STAFF_REFERENCE || !options.data ? [] : [...new Set(ids)].filter((id) => id && !known.has(id));
-  const d = descriptorNamed(reference);
   const extra = useQueries({
     queries: missing.map((id) => ({
-      queryKey: ccKeys.record(reference, id),
-      queryFn: () => ccApi.get(reference, id),
+      queryKey: [...ccKeys.record(reference, id), 'label'],
+      queryFn: async () => {
+        const [d, record] = await Promise.all([referencedDescriptor(reference), ccApi.get(reference, id)]);
+        return { id: record.id, label: displayOf(d, record) };
+      },
       staleTime: 60_000,
     })),
   });
   return useMemo(() => {
     const labels = new Map(known);
-    for (const q of extra) if (q.data) labels.set(q.data.id, displayOf(d, q.data));
+    for (const q of extra) if (q.data) labels.set(q.data.id, q.data.label);
     return labels;
-  }, [known, extra, d]);
+  }, [known, extra]);
 }
