@@ -20,7 +20,7 @@ const PORTS = ['CNSHA', 'CNNGB', 'CNSZX', 'HKHKG', 'SGSIN', 'KRPUS', 'NLRTM', 'D
 type Query = (text: string, params?: unknown[]) => Promise<unknown>;
 
 /** `count` shipments of one organisation over the three years to today, in 50 000-row statements. */
-async function fill(query: Query, orgId: string, ownerId: string, count: number) {
+export async function fill(query: Query, orgId: string, ownerId: string, count: number) {
   const ports = `array[${PORTS.map((p) => `'${p}'`).join(',')}]`;
   await query('alter table shipments disable trigger shipments_analytics');
   for (let s = 1; s <= count; s += 50_000) {

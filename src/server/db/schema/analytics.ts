@@ -107,8 +107,6 @@ export const analyticsSubscriptions = pgTable('analytics_subscriptions', {
   view_id: uuid().notNull(),
   user_id: uuid().notNull(),
   frequency: text().$type<'weekly' | 'monthly'>().notNull(),
-  /** SHA-256 of the one-click unsubscribe token in the mails. */
-  unsubscribe_hash: text().notNull(),
   /** The last period mailed (its first day): a retried job sends it once. */
   last_period: date({ mode: 'string' }),
   created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -116,7 +114,6 @@ export const analyticsSubscriptions = pgTable('analytics_subscriptions', {
 }, (t) => [
   primaryKey({ columns: [t.organisation_id, t.id] }),
   uniqueIndex('analytics_subscriptions_member_key').on(t.organisation_id, t.view_id, t.user_id),
-  uniqueIndex('analytics_subscriptions_unsubscribe_key').on(t.unsubscribe_hash),
   index('analytics_subscriptions_frequency_idx').on(t.frequency),
   foreignKey({ name: 'analytics_subscriptions_view_fk', columns: [t.organisation_id, t.view_id], foreignColumns: [analyticsViews.organisation_id, analyticsViews.id] }).onDelete('cascade'),
   foreignKey({ name: 'analytics_subscriptions_member_fk', columns: [t.organisation_id, t.user_id], foreignColumns: [member().organisation_id, member().id] }).onDelete('cascade'),
