@@ -199,7 +199,7 @@ async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s
   const db = ctx.database.db;
   const summary = await summaryOf(db, m, f);
   const plan = await planRows(db, m, { ...f, metric: 'revenue' });
-  const rows = await rowsBatch(db, m, { ...f, metric: 'revenue' }, plan, 0, REPORT_ROWS);
+  const { rows } = await rowsBatch(db, m, { ...f, metric: 'revenue' }, plan, REPORT_ROWS, { offset: 0 });
   const [xlsx, pdf] = await Promise.all([
     tableFile({ format: 'xlsx', name: `analytics-${summary.period.from}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS], rows: rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? '')) }),
     renderReportPdf(summary, s.name, m.locale),
