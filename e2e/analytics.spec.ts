@@ -11,6 +11,11 @@ test('Olivia switches to weekly, filters a lane, drills into revenue, exports XL
   await page.goto('/organisation/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Organisation analytics' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Revenue £/ })).toBeVisible();
+  // The filters' selects are one control high: their arrow stays beside the value (it wrapped under it).
+  for (const name of ['Mode', 'Date basis', 'Saved views']) {
+    const box = await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) }).boundingBox();
+    expect(box!.height, name).toBeLessThan(48);
+  }
   // The chart reads out its points from the keyboard; its table view holds the same figures.
   const money = page.getByRole('img', { name: /^Revenue, cost and gross profit/ });
   await money.focus();

@@ -317,6 +317,12 @@ export const shipmentSchema = shipmentSummarySchema.extend({
   carrier: z.string().nullable(), vessel: z.string().nullable(), voyage: z.string().nullable(), flight: z.string().nullable(),
   legs: z.array(legOut), cut_offs: z.array(cutOffOut), packages: cargoOut, goods_description: z.string().nullable(),
   free_days: z.number(), currency: z.string(),
+  /**
+   * The rate from `currency` to the organisation's base currency, frozen when the booking was confirmed
+   * (or the shipment made without one): 1 unit = `rate` units of `base`, of `rate_date`, the
+   * organisation's own rate (`manual`) or ECB's; null for older shipments made before rates were frozen.
+   */
+  frozen_rate: z.object({ base: z.string(), rate: z.string(), rate_date: z.string(), source: z.enum(['manual', 'ecb']) }).nullable(),
   charges: z.array(chargeOut),
   quoted: profitSchema, actual: profitSchema,
   containers: z.array(containerSchema),

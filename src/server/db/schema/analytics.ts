@@ -47,9 +47,10 @@ export const analyticsShipmentFacts = pgTable('analytics_shipment_facts', {
   tonne_km: numeric(),
 }, (t) => [
   primaryKey({ columns: [t.organisation_id, t.shipment_id] }),
-  index('analytics_shipment_facts_booked_idx').on(t.organisation_id, t.booked_on),
-  index('analytics_shipment_facts_etd_idx').on(t.organisation_id, t.etd_on),
-  index('analytics_shipment_facts_eta_idx').on(t.organisation_id, t.eta_on),
+  // The drill-down's keyset indexes (organisation, day of each basis, shipment) INCLUDE the summed
+  // columns, which drizzle cannot declare: migration 0031 makes them.
+  // A breakdown's client names.
+  index('analytics_shipment_facts_client_idx').on(t.organisation_id, t.client_key),
 ]);
 
 /**
@@ -86,6 +87,36 @@ export const analyticsDaily = pgTable('analytics_daily', {
   check('analytics_daily_basis_check', sql`${t.basis} in ('booked', 'etd', 'eta')`),
 ]);
 
+/**
+ * The pre-aggregate rolled up for the organisation's whole page without filters (issue 23 at size: a
+ * year of `analytics_daily` is about as many rows as shipments): per organisation × basis, `dim` 'day'
+ * holds each day's totals (`key` ''), and 'lane', 'client', 'salesperson', 'carrier' and 'mode' each
+ * month's sums per key (`day` the first of the month). Moved by `fyn_analytics_apply` with the daily rows,
+ * in the same transaction; `aggregates.test.ts` proves it equals a roll-up of them (`fyn_analytics_rollup_of`).
+ */
+export const analyticsRollup = pgTable('analytics_rollup', {
+  organisation_id: uuid().notNull(),
+  basis: text().notNull(),
+  dim: text().notNull(),
+  day: date({ mode: 'string' }).notNull(),
+  key: text().notNull(),
+  shipments: integer().notNull(),
+  unrated: integer().notNull(),
+  revenue_minor: bigint({ mode: 'number' }).notNull(),
+  cost_minor: bigint({ mode: 'number' }).notNull(),
+  quoted_revenue_minor: bigint({ mode: 'number' }).notNull(),
+  teu: numeric().notNull(),
+  chargeable_kg: numeric().notNull(),
+  arrived: integer().notNull(),
+  on_time: integer().notNull(),
+  co2e_kg: numeric().notNull(),
+  tonne_km: numeric().notNull(),
+  co2e_shipments: integer().notNull(),
+}, (t) => [
+  primaryKey({ name: 'analytics_rollup_pk', columns: [t.organisation_id, t.basis, t.dim, t.day, t.key] }),
+  check('analytics_rollup_dim_check', sql`${t.dim} in ('day', 'lane', 'client', 'salesperson', 'carrier', 'mode')`),
+]);
+
 /** A saved set of the analytics page's filters, with a name (one person's). */
 export const analyticsViews = pgTable('analytics_views', {
   organisation_id: uuid().notNull().references(() => organisations.id, { onDelete: 'cascade' }),
@@ -107,8 +138,6 @@ export const analyticsSubscriptions = pgTable('analytics_subscriptions', {
   view_id: uuid().notNull(),
   user_id: uuid().notNull(),
   frequency: text().$type<'weekly' | 'monthly'>().notNull(),
-  /** SHA-256 of the one-click unsubscribe token in the mails. */
-  unsubscribe_hash: text().notNull(),
   /** The last period mailed (its first day): a retried job sends it once. */
   last_period: date({ mode: 'string' }),
   created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -116,7 +145,6 @@ export const analyticsSubscriptions = pgTable('analytics_subscriptions', {
 }, (t) => [
   primaryKey({ columns: [t.organisation_id, t.id] }),
   uniqueIndex('analytics_subscriptions_member_key').on(t.organisation_id, t.view_id, t.user_id),
-  uniqueIndex('analytics_subscriptions_unsubscribe_key').on(t.unsubscribe_hash),
   index('analytics_subscriptions_frequency_idx').on(t.frequency),
   foreignKey({ name: 'analytics_subscriptions_view_fk', columns: [t.organisation_id, t.view_id], foreignColumns: [analyticsViews.organisation_id, analyticsViews.id] }).onDelete('cascade'),
   foreignKey({ name: 'analytics_subscriptions_member_fk', columns: [t.organisation_id, t.user_id], foreignColumns: [member().organisation_id, member().id] }).onDelete('cascade'),

@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra header fields sent with it (List-Unsubscribe …). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     /** Files sent with it (name, type, size; the outbox keeps no contents). */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; bytes: number }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -93,6 +93,10 @@ it(`keeps the pre-aggregate equal to a recomputation from the rows (seed ${seed}
     await steps[name]();
     if (step % 10 === 9 || name === 'base' || name === 'margin') {
       expect(normal(await stored()), `after step ${step} (${name}), seed ${seed}`).toEqual(normal(await recomputed()));
+      // The roll-up equals the daily rows rolled up, row for row (numbers compared by value).
+      const [diff] = await sql(`select (select count(*) from (select * from analytics_rollup where organisation_id = $1 except select * from fyn_analytics_rollup_of($1)) x)::int as extra,
+        (select count(*) from (select * from fyn_analytics_rollup_of($1) except select * from analytics_rollup where organisation_id = $1) y)::int as missing`, [org]) as { extra: number; missing: number }[];
+      expect(diff, `roll-up after step ${step} (${name}), seed ${seed}`).toEqual({ extra: 0, missing: 0 });
       const facts = await sql(`select count(*)::int as n from analytics_shipment_facts f where organisation_id = $1
         and not exists (select 1 from fyn_analytics_compute($1, f.shipment_id) c where row(c.*)::text = row(f.*)::text)`, [org]) as { n: number }[];
       expect(facts[0].n, `facts after step ${step}, seed ${seed}`).toBe(0);
@@ -100,4 +104,6 @@ it(`keeps the pre-aggregate equal to a recomputation from the rows (seed ${seed}
   }
   const [{ n: count }] = await sql(`select count(*)::int as n from analytics_daily where organisation_id = $1`, [org]) as { n: number }[];
   expect(count).toBeGreaterThan(0);
+  const [{ n: rolled }] = await sql(`select count(*)::int as n from analytics_rollup where organisation_id = $1 and dim = 'day'`, [org]) as { n: number }[];
+  expect(rolled).toBeGreaterThan(0);
 }, 600_000);

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Mail } from '../mail/mailer.ts';
 import { createClient, createTestApp, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { people } from '../../test/people.ts';
 
 let t: TestApp;
@@ -144,6 +146,33 @@ describe('analytics summary', () => {
     expect(week.meta.total).toBe(3);
   });
 
+  it('pages the rows by keyset (next_cursor), the same rows in the same order as by page number; a bad cursor is 422', async () => {
+    const byPage = (await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=revenue`)).data.data.map((r: { id: string }) => r.id);
+    expect(byPage).toHaveLength(3);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const res = await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=revenue&per_page=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      walked.push(...res.data.data.map((r: { id: string }) => r.id));
+      cursor = res.data.meta.next_cursor;
+      if (!cursor) break;
+    }
+    expect(walked).toEqual(byPage);
+    // Quotes page by their instant.
+    const quotes = (await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=quotes_sent&per_page=1`)).data;
+    if (quotes.meta.next_cursor) {
+      const next = await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=quotes_sent&per_page=1&cursor=${quotes.meta.next_cursor}`);
+      expect(next.statusCode, next.body).toBe(200);
+      expect(next.data.data[0].id).not.toBe(quotes.data[0].id);
+    }
+    for (const bad of ['nope', Buffer.from(JSON.stringify(['2026-13-45', '0190b6d6-0000-7000-8000-000000000000'])).toString('base64url')]) {
+      const res = await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=revenue&cursor=${bad}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.data.error.fields.cursor).toBeTruthy();
+    }
+  });
+
   it('exports every row as CSV and XLSX', async () => {
     const csv = await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=revenue&format=csv`);
     expect(csv.statusCode).toBe(200);
@@ -154,6 +183,17 @@ describe('analytics summary', () => {
     const xlsx = await northwind.get(`/api/analytics/rows?${THIS_MONTH}&metric=revenue&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('the frozen rate on the shipment', () => {
+  it('shows the rate to the base currency frozen when the shipment was made, its date and source, unmoved by later rates', async () => {
+    const usd = (await northwind.get(`/api/shipments/${ids.usd}`)).data.data;
+    expect(usd.frozen_rate).toEqual({ base: 'GBP', rate: '0.8', rate_date: '2026-11-01', source: 'manual' });
+    // The organisation's later rates (the test above) do not move it.
+    // Older data: none frozen.
+    await sql(`update shipments set fx_base = null, fx_times = null, fx_per = null, fx_rate = null, fx_rate_date = null, fx_source = null where id = $1`, [ids.october]);
+    expect((await northwind.get(`/api/shipments/${ids.october}`)).data.data.frozen_rate).toBeNull();
   });
 });
 
@@ -228,7 +268,21 @@ describe('saved views and reports by mail', () => {
     expect((await other.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(404);
     expect((await other.get('/api/analytics/views')).data.data).toEqual([]);
 
-    const mails = async (to: string) => sql(`select subject, text, attachments from mail_outbox where "to" = $1 and subject like 'FYN analytics%' order by created_at`, [to]) as Promise<{ subject: string; text: string; attachments: { filename: string; bytes: number }[] }[]>;
+    const mails = async (to: string) => sql(`select subject, text, headers, attachments from mail_outbox where "to" = $1 and subject like 'FYN analytics%' order by created_at`, [to]) as Promise<{ subject: string; text: string; headers: Record<string, string>; attachments: { filename: string; contentType: string; bytes: number }[] }[]>;
+    // The outbox keeps no attachment contents: the mails as sent are read off the mailer.
+    const sent: Mail[] = [];
+    const original = t.app.ctx.mailer.send.bind(t.app.ctx.mailer);
+    vi.spyOn(t.app.ctx.mailer, 'send').mockImplementation(async (mail: Mail) => {
+      sent.push(mail);
+      await original(mail);
+    });
+    const pdfOf = async (to: string, subject: string) => {
+      const mail = sent.find((x) => x.to === to && x.subject === subject)!;
+      const pdf = mail.attachments!.find((a) => a.contentType === 'application/pdf')!;
+      return (await pdfText(pdf.content)).replace(/\s+/g, ' ');
+    };
+    // The Staff member reads Japanese: their PDF is set in it (Noto Sans SC for the CJK characters).
+    await sql(`update users set locale = 'ja' where id = $1`, [staff.userId]);
     // The first report at once (the last complete month before 20 November: October), then the schedule's.
     const subscribed = (await northwind.get('/api/analytics/views')).data.data[0].subscriptions as { id: string; user_id: string }[];
     await t.app.ctx.jobs.runNow('analytics.first-report', { organisation_id: northwind.orgId, id: subscribed.find((x) => x.user_id === northwind.userId)!.id, today: '2026-11-20' });
@@ -240,21 +294,53 @@ describe('saved views and reports by mail', () => {
     expect(mine.subject).toBe('FYN analytics — Maersk lane: 2026-11-01 to 2026-11-30');
     // Northwind's Maersk shipments of November: 98.76 + 8.59.
     expect(mine.text).toContain('Revenue: £107.35');
-    expect(mine.attachments[0].filename).toBe('analytics-2026-11-01.xlsx');
+    expect(mine.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['analytics-2026-11-01.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['analytics-2026-11-01.pdf', 'application/pdf'],
+    ]);
     expect(mine.attachments[0].bytes).toBeGreaterThan(1000);
-    // The Staff member has no analytics.view: their mail holds their own figures, none of Maersk's.
+    expect(mine.attachments[1].bytes).toBeGreaterThan(1000);
+    // The PDF of the page's tables: the KPIs beside October's (nothing: no change), the breakdowns with the carrier's row.
+    const printed = await pdfOf(northwind.email, mine.subject);
+    expect(printed).toContain('Analytics report: Maersk lane');
+    expect(printed).toContain('All amounts in GBP');
+    expect(printed).toContain('Revenue £107.35 £0.00 —');
+    expect(printed).toContain('Gross profit £23.94 £0.00 —');
+    expect(printed).toContain('Shipments 2 0 —');
+    // 2394 ÷ 10735 = 22.3 %.
+    expect(printed).toContain('CarriersName Revenue Cost Gross profit Margin ShipmentsMaersk £107.35 £83.41 £23.94 22.3% 2');
+    expect(printed).toContain('Sea FCL £107.35');
+    // RFC 8058: the mail client's own unsubscribe button posts to the API address in the header.
+    expect(mine.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mine.headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/analytics\/unsubscribe\/[^>]+>$/);
+    // The Staff member has no analytics.view: their mail holds their own figures, none of Maersk's, the PDF in Japanese.
     const theirs = await mails(staff.email);
     expect(theirs).toHaveLength(1);
     expect(theirs[0].text).toContain('your own figures');
-    expect(theirs[0].text).toContain('Revenue: £0.00');
+    expect(theirs[0].text).toContain('売上: £0.00');
+    const japanese = await pdfOf(staff.email, theirs[0].subject);
+    expect(japanese).toContain('分析レポート: Maersk lane');
+    expect(japanese).toContain('売上 £0.00 £0.00 —');
+    expect(japanese).toContain('自分の数値');
 
-    const token = /analytics\/unsubscribe\/(\S+)/.exec(theirs[0].text)![1];
     const anonymous = createClient(t.app);
-    const gone = await anonymous.request('POST', `/api/analytics/unsubscribe/${token}`, undefined, { 'x-xsrf-token': '' });
+    // A forged or altered token unsubscribes nobody, with the same answer.
+    const header = /<[^>]*\/api(\/analytics\/unsubscribe\/[^>]+)>/.exec(theirs[0].headers['List-Unsubscribe'])![1];
+    const token = header.split('/').at(-1)!;
+    expect(/analytics\/unsubscribe\/(\S+)/.exec(theirs[0].text)![1]).toBe(token);
+    const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const refused = await anonymous.request('POST', `/api/analytics/unsubscribe/${forged}`, undefined, { 'x-xsrf-token': '' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.data.data.view).toBeNull();
+    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions).toHaveLength(2);
+    // As a mail client does it: a form body, no cookie, no CSRF token.
+    const gone = await t.app.inject({ method: 'POST', url: `/api${header}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(gone.data.data.view).toBe('Maersk lane');
+    expect(gone.json().data.view).toBe('Maersk lane');
     expect((await anonymous.request('POST', `/api/analytics/unsubscribe/${token}`)).data.data.view).toBeNull();
     expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions.map((x: { user_id: string }) => x.user_id)).toEqual([northwind.userId]);
     expect((await northwind.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(204);
-  });
+    vi.restoreAllMocks();
+    // Four mails, each with an XLSX and a PDF (the first Japanese one loads the 10 MB CJK font).
+  }, 120_000);
 });

@@ -7,7 +7,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sendTable } from '../../lib/spreadsheet.ts';
 import { requireMember, requirePermission } from '../organisations/membership.ts';
-import { arrivalsOf, pipelineOf, planRows, rowsBatch, rowsSums, summaryOf } from './service.ts';
+import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
+import { arrivalsOf, pipelineOf, planRows, rowsBatch, rowsSums, summaryOf, type RowsFrom } from './service.ts';
+
+/** A drill-down cursor's row: a day (shipments) or an instant (quotes), and an id; anything else is 422. */
+function afterCursor(cursor: string, kind: 'date' | 'time'): [string, string] {
+  const [at, id] = decodeCursor(cursor);
+  if (typeof at !== 'string' || !fitsColumn(at, 'time') || (kind === 'date') !== (at.length === 10)) throw cursorInvalid();
+  return [at, id];
+}
 
 /** Rows read per batch of an export. */
 const EXPORT_BATCH = 2000;
@@ -48,16 +56,21 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendTable(reply, {
         format: q.format, name: `analytics-${q.metric}-${stamp}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS],
         rows: (async function* () {
-          for (let offset = 0; ; offset += EXPORT_BATCH) {
-            const rows = await rowsBatch(db, m, q, plan, offset, EXPORT_BATCH);
-            if (rows.length) yield rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? ''));
-            if (rows.length < EXPORT_BATCH) return;
+          for (let from: RowsFrom = { offset: 0 }; ;) {
+            const batch = await rowsBatch(db, m, q, plan, EXPORT_BATCH, from);
+            if (batch.rows.length) yield batch.rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? ''));
+            if (!batch.last) return;
+            from = { after: batch.last };
           }
         })(),
       });
     }
-    const [rows, sums] = await Promise.all([rowsBatch(db, m, q, plan, (q.page - 1) * q.per_page, q.per_page), rowsSums(db, m, q, plan)]);
-    return { data: rows, meta: { total: sums.rows, total_exact: true, page: q.page, per_page: q.per_page, next_cursor: null, currency: plan.currency, sums } };
+    const from: RowsFrom = q.cursor ? { after: afterCursor(q.cursor, plan.kind === 'shipment' ? 'date' : 'time') } : { offset: (q.page - 1) * q.per_page };
+    const [batch, sums] = await Promise.all([rowsBatch(db, m, q, plan, q.per_page, from), rowsSums(db, m, q, plan)]);
+    return {
+      data: batch.rows,
+      meta: { total: sums.rows, total_exact: true, page: q.page, per_page: q.per_page, next_cursor: batch.last ? encodeCursor(batch.last[0], batch.last[1]) : null, currency: plan.currency, sums },
+    };
   });
 
   api.get('/api/graphs/pipeline', {

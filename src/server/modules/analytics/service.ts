@@ -93,6 +93,14 @@ function conditions(source: Source, m: Membership, f: Filters, department: strin
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``);
+
+/** The organisation's figures without a filter come from the roll-up (analytics_rollup): a year is a few thousand rows, not one per shipment. */
+const rolledUp = (f: Filters) => f.scope === 'organisation' && !f.mode && !f.origin && !f.destination && !f.client && !f.salesperson && !f.department && f.carrier === undefined;
+/** The source of day totals (alias d, with the daily pre-aggregate's measure columns) and its conditions. */
+function dayTotals(m: Membership, f: Filters, department: string | null): { from: SQL; where: SQL } {
+  if (rolledUp(f)) return { from: sql`analytics_rollup d`, where: sql` and d.dim = 'day'` };
+  return { from: sql`analytics_daily d`, where: and(conditions('daily', m, f, department)) };
+}
 export const dayColumn = (basis: AnalyticsBasis) => sql.raw(`f.${basis === 'booked' ? 'booked_on' : basis === 'etd' ? 'etd_on' : 'eta_on'}`);
 
 type Totals = { shipments: number; unrated: number; revenue: number; cost: number; quoted: number; teu: string; kg: string; arrived: number; on_time: number; co2e: string; tkm: string; co2e_shipments: number };
@@ -104,8 +112,9 @@ const TOTALS = sql`coalesce(sum(d.shipments), 0)::int as shipments, coalesce(sum
 /** The figures of one period. */
 async function kpisOf(db: Db | Tx, m: Membership, f: Filters, department: string | null, p: Period): Promise<Kpis & { quoted_revenue_minor: number }> {
   const org = m.organisation.id;
-  const [t] = await rowsOf<Totals>(db, sql`select ${TOTALS} from analytics_daily d
-    where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date${and(conditions('daily', m, f, department))}`);
+  const src = dayTotals(m, f, department);
+  const [t] = await rowsOf<Totals>(db, sql`select ${TOTALS} from ${src.from}
+    where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date${src.where}`);
   const end = addDays(p.to, 1);
   const [q] = await rowsOf<{ sent: number; accepted: number; declined: number; median_send: string | null }>(db, sql`
     select count(*) filter (where q.sent_at >= ${p.from}::date and q.sent_at < ${end}::date)::int as sent,
@@ -151,12 +160,13 @@ async function seriesOf(db: Db | Tx, m: Membership, f: Filters, department: stri
   const org = m.organisation.id;
   const g = f.group;
   const step = sql.raw(`'1 ${g}'::interval`);
+  const src = dayTotals(m, f, department);
   const rows = await rowsOf<{ bucket: string; revenue: string; cost: string; shipments: number; teu: string; co2e: string }>(db, sql`
     with b as (select generate_series(date_trunc(${g}, ${p.from}::date::timestamp), ${p.to}::date::timestamp, ${step})::date as bucket)
     select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(d.revenue_minor), 0)::text as revenue, coalesce(sum(d.cost_minor), 0)::text as cost,
            coalesce(sum(d.shipments), 0)::int as shipments, coalesce(sum(d.teu), 0)::text as teu, coalesce(sum(d.co2e_kg), 0)::text as co2e
-      from b left join analytics_daily d on d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date
-       and date_trunc(${g}, d.day::timestamp)::date = b.bucket${and(conditions('daily', m, f, department))}
+      from b left join ${src.from} on d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date
+       and date_trunc(${g}, d.day::timestamp)::date = b.bucket${src.where}
      group by b.bucket order by b.bucket`);
   const end = addDays(p.to, 1);
   const quotes = await rowsOf<{ bucket: string; n: number }>(db, sql`
@@ -180,15 +190,51 @@ const KEY_OF: Record<AnalyticsDimension, SQL> = {
 /** The rows shown per breakdown; the rest are summed as "others". */
 export const TOP = 10;
 
+/** The whole months inside a period (first days, both ends included) and the days left at its edges; null when no month is whole. */
+export function wholeMonths(p: Period): { first: string; last: string; edges: Period[] } | null {
+  const start = new Date(`${p.from}T00:00:00Z`);
+  const first = start.getUTCDate() === 1 ? p.from : dayOf(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)));
+  const end = new Date(`${p.to}T00:00:00Z`);
+  const afterEnd = addDays(p.to, 1);
+  const lastEnd = afterEnd.endsWith('-01') ? afterEnd : dayOf(new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1)));
+  const last = dayOf(new Date(Date.UTC(new Date(`${lastEnd}T00:00:00Z`).getUTCFullYear(), new Date(`${lastEnd}T00:00:00Z`).getUTCMonth() - 1, 1)));
+  if (last < first) return null;
+  const edges: Period[] = [];
+  if (p.from < first) edges.push({ from: p.from, to: addDays(first, -1) });
+  if (lastEnd <= p.to) edges.push({ from: lastEnd, to: p.to });
+  return { first, last, edges };
+}
+
+type BreakdownSums = { key: string; revenue: string; cost: string; shipments: number; teu: string; arrived: number; on_time: number };
+const BREAKDOWN_SUMS = sql`coalesce(sum(d.revenue_minor), 0)::text as revenue, coalesce(sum(d.cost_minor), 0)::text as cost, sum(d.shipments)::int as shipments,
+           sum(d.teu)::text as teu, sum(d.arrived)::int as arrived, sum(d.on_time)::int as on_time`;
+
 async function breakdownOf(db: Db | Tx, m: Membership, f: Filters, department: string | null, p: Period, dim: AnalyticsDimension): Promise<BreakdownRow[]> {
   const org = m.organisation.id;
-  const join = dim === 'department' ? sql` left join organisation_members om on om.organisation_id = d.organisation_id and om.user_id = d.salesperson_id` : sql``;
-  const rows = await rowsOf<{ key: string; revenue: string; cost: string; shipments: number; teu: string; arrived: number; on_time: number }>(db, sql`
-    select ${KEY_OF[dim]} as key, coalesce(sum(d.revenue_minor), 0)::text as revenue, coalesce(sum(d.cost_minor), 0)::text as cost, sum(d.shipments)::int as shipments,
-           sum(d.teu)::text as teu, sum(d.arrived)::int as arrived, sum(d.on_time)::int as on_time
-      from analytics_daily d${join}
-     where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date${and(conditions('daily', m, f, department))}
-     group by 1 order by sum(d.revenue_minor) desc, 1`);
+  const months = rolledUp(f) ? wholeMonths(p) : null;
+  let rows: BreakdownSums[];
+  if (months) {
+    // Whole months from the roll-up, the days at the edges from the daily rows; a department's figures are its salespeople's.
+    const by = dim === 'department' ? 'salesperson' : dim;
+    const edgeKey = dim === 'department' ? KEY_OF.salesperson : KEY_OF[dim];
+    const edges = months.edges.map((e) => sql`
+      union all select ${edgeKey} as key, d.revenue_minor, d.cost_minor, d.shipments, d.teu, d.arrived, d.on_time from analytics_daily d
+       where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${e.from}::date and ${e.to}::date`);
+    const key = dim === 'department' ? sql`coalesce(om.department_id::text, '')` : sql`d.key`;
+    const join = dim === 'department' ? sql` left join organisation_members om on om.organisation_id = ${org} and om.user_id::text = d.key` : sql``;
+    rows = await rowsOf<BreakdownSums>(db, sql`
+      select ${key} as key, ${BREAKDOWN_SUMS}
+        from (select r.key, r.revenue_minor, r.cost_minor, r.shipments, r.teu, r.arrived, r.on_time from analytics_rollup r
+               where r.organisation_id = ${org} and r.basis = ${f.basis} and r.dim = ${by} and r.day between ${months.first}::date and ${months.last}::date${sql.join(edges, sql``)}) d${join}
+       group by 1 order by sum(d.revenue_minor) desc, 1`);
+  } else {
+    const join = dim === 'department' ? sql` left join organisation_members om on om.organisation_id = d.organisation_id and om.user_id = d.salesperson_id` : sql``;
+    rows = await rowsOf<BreakdownSums>(db, sql`
+      select ${KEY_OF[dim]} as key, ${BREAKDOWN_SUMS}
+        from analytics_daily d${join}
+       where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date${and(conditions('daily', m, f, department))}
+       group by 1 order by sum(d.revenue_minor) desc, 1`);
+  }
   const top = rows.slice(0, TOP);
   const rest = rows.slice(TOP);
   const labels = await labelsOf(db, org, dim, top.map((r) => r.key));
@@ -213,7 +259,8 @@ async function labelsOf(db: Db | Tx, org: string, dim: AnalyticsDimension, keys:
     case 'lane':
       return new Map(keys.map((k) => [k, k.replace('-', ' → ')]));
     case 'client':
-      return new Map((await rowsOf<{ key: string; name: string }>(db, sql`select distinct on (client_key) client_key as key, client_name as name from analytics_shipment_facts where organisation_id = ${org} and client_key in (${list})`)).map((r) => [r.key, r.name]));
+      return new Map((await rowsOf<{ key: string; name: string }>(db, sql`select k.key, (select f.client_name from analytics_shipment_facts f where f.organisation_id = ${org} and f.client_key = k.key limit 1) as name
+        from unnest(array[${list}]::text[]) k(key)`)).map((r) => [r.key, r.name]));
     case 'salesperson':
       return new Map((await rowsOf<{ key: string; name: string }>(db, sql`select id::text as key, name from users where id::text in (${list})`)).map((r) => [r.key, r.name]));
     case 'department':
@@ -294,25 +341,36 @@ const toRow = (r: RawRow): AnalyticsRow => ({
   on_time: (r.on_time as boolean | null) ?? null, co2e_kg: r.co2e_kg === null || r.co2e_kg === undefined ? null : String(r.co2e_kg),
 });
 
-/** One batch of rows behind a figure, newest first (offset paging; the export walks them in batches). */
-export async function rowsBatch(db: Db | Tx, m: Membership, q: RowsQuery, plan: RowsPlan, offset: number, limit: number): Promise<AnalyticsRow[]> {
+/** Where a batch of rows starts: after so many rows (page numbers), or after a row (keyset: its sort value and id, newest first). */
+export type RowsFrom = { offset: number } | { after: [string, string] };
+export type RowsBatch = { rows: AnalyticsRow[]; last: [string, string] | null };
+
+/** One batch of rows behind a figure, newest first (by day, then id). */
+export async function rowsBatch(db: Db | Tx, m: Membership, q: RowsQuery, plan: RowsPlan, limit: number, from: RowsFrom): Promise<RowsBatch> {
+  const offset = 'offset' in from ? from.offset : 0;
+  let rows: RawRow[];
   if (plan.kind === 'shipment') {
     const day = dayColumn(q.basis);
-    const rows = await rowsOf<RawRow>(db, sql`
+    const after = 'after' in from ? sql` and (${day}, f.shipment_id) < (${from.after[0]}::date, ${from.after[1]}::uuid)` : sql``;
+    rows = await rowsOf<RawRow>(db, sql`
       select 'shipment' as kind, s.id, s.number, to_char(${day}, 'YYYY-MM-DD') as day, f.client_name, f.mode, f.origin, f.destination, f.carrier, u.name as salesperson, s.status,
              f.currency, f.sell_minor, f.buy_minor, f.rate, to_char(f.rate_date, 'YYYY-MM-DD') as rate_date, f.rate_source, f.revenue_minor, f.cost_minor,
-             f.teu::text as teu, f.chargeable_kg::text as chargeable_kg, case when f.arrived then f.on_time end as on_time, f.co2e_kg::text as co2e_kg
+             f.teu::text as teu, f.chargeable_kg::text as chargeable_kg, case when f.arrived then f.on_time end as on_time, f.co2e_kg::text as co2e_kg,
+             to_char(${day}, 'YYYY-MM-DD') as cursor_at
         from analytics_shipment_facts f join shipments s on s.organisation_id = f.organisation_id and s.id = f.shipment_id left join users u on u.id = f.salesperson_id
-       where ${shipmentWhere(m, q, plan)} order by ${day} desc, f.shipment_id desc limit ${limit} offset ${offset}`);
-    return rows.map(toRow);
+       where ${shipmentWhere(m, q, plan)}${after} order by ${day} desc, f.shipment_id desc limit ${limit} offset ${offset}`);
+  } else {
+    const { where, day } = quoteWhere(m, q, plan);
+    const after = 'after' in from ? sql` and (${day}, q.id) < (${from.after[0]}::timestamptz, ${from.after[1]}::uuid)` : sql``;
+    rows = await rowsOf<RawRow>(db, sql`
+      select 'quote' as kind, q.id, q.number || case when q.revision > 1 then '-' || q.revision else '' end as number, to_char(${day} at time zone 'UTC', 'YYYY-MM-DD') as day,
+             q.client_name, q.mode, q.origin, q.destination, null as carrier, u.name as salesperson, q.status, q.currency, q.sell_minor, q.buy_minor,
+             to_char(${day} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+        from quotes q left join users u on u.id = q.owner_user_id
+       where ${where}${after} order by ${day} desc, q.id desc limit ${limit} offset ${offset}`);
   }
-  const { where, day } = quoteWhere(m, q, plan);
-  const rows = await rowsOf<RawRow>(db, sql`
-    select 'quote' as kind, q.id, q.number || case when q.revision > 1 then '-' || q.revision else '' end as number, to_char(${day} at time zone 'UTC', 'YYYY-MM-DD') as day,
-           q.client_name, q.mode, q.origin, q.destination, null as carrier, u.name as salesperson, q.status, q.currency, q.sell_minor, q.buy_minor
-      from quotes q left join users u on u.id = q.owner_user_id
-     where ${where} order by ${day} desc, q.id desc limit ${limit} offset ${offset}`);
-  return rows.map(toRow);
+  const end = rows.at(-1);
+  return { rows: rows.map(toRow), last: end && rows.length === limit ? [String(end.cursor_at), String(end.id)] : null };
 }
 
 /** How many rows there are behind the figure, and the sums of their converted figures. */

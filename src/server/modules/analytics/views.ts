@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { analyticsFilterQuery, analyticsSubscriptionBody, analyticsViewBody, analyticsViewSchema, type AnalyticsView } from '#shared/api/analytics.ts';
-import { formatMoney, formatPercent } from '#shared/money/format.ts';
+import { LOCALES, type Locale } from '#shared/api/user.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,7 +14,7 @@ import { pgCode } from '../../lib/sql-text.ts';
 import { tableFile } from '../../lib/spreadsheet.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { can, requireActiveMember, requireMember, type Membership } from '../organisations/membership.ts';
-import { hashToken, newToken } from '../quotes/service.ts';
+import { renderReportPdf, reportKpiLines } from './report-pdf.ts';
 import { planRows, rowsBatch, summaryOf, type Filters } from './service.ts';
 import { ANALYTICS_ROW_COLUMNS } from '#shared/api/analytics.ts';
 
@@ -31,12 +32,13 @@ export function reportPeriod(frequency: 'weekly' | 'monthly', today: string): { 
 }
 
 /** A member as the rules see them, read without a request (the mailing job acts for the subscriber). */
-async function membershipOf(db: Db, organisationId: string, userId: string): Promise<Membership | null> {
-  const [row] = await rowsOf<{ permissions: string[]; name: string; email: string }>(db, sql`
-    select r.permissions, u.name, u.email from organisation_members om join roles r on r.organisation_id = om.organisation_id and r.id = om.role_id join users u on u.id = om.user_id
+async function membershipOf(db: Db, organisationId: string, userId: string): Promise<(Membership & { locale: Locale }) | null> {
+  const [row] = await rowsOf<{ permissions: string[]; name: string; email: string; locale: string }>(db, sql`
+    select r.permissions, u.name, u.email, u.locale from organisation_members om join roles r on r.organisation_id = om.organisation_id and r.id = om.role_id join users u on u.id = om.user_id
      where om.organisation_id = ${organisationId} and om.user_id = ${userId} and om.status = 'active'`);
   if (!row) return null;
-  return { user: { id: userId, name: row.name, email: row.email }, organisation: { id: organisationId }, role: { id: '', name: '', builtin: null }, permissions: new Set(row.permissions) } as unknown as Membership;
+  const locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en';
+  return { user: { id: userId, name: row.name, email: row.email }, organisation: { id: organisationId }, role: { id: '', name: '', builtin: null }, permissions: new Set(row.permissions), locale } as unknown as Membership & { locale: Locale };
 }
 
 async function viewsOf(db: Db, m: Membership): Promise<AnalyticsView[]> {
@@ -103,8 +105,8 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
     if (!view) throw notFound('The view');
     await requireActiveMember(db, m.organisation.id, req.body.user_id, 'user_id');
     const [sub] = await rowsOf<{ id: string }>(db, sql`
-      insert into analytics_subscriptions (organisation_id, id, view_id, user_id, frequency, unsubscribe_hash, created_by)
-      values (${m.organisation.id}, ${uuidv7()}, ${view.id}, ${req.body.user_id}, ${req.body.frequency}, ${hashToken(newToken())}, ${m.user.id})
+      insert into analytics_subscriptions (organisation_id, id, view_id, user_id, frequency, created_by)
+      values (${m.organisation.id}, ${uuidv7()}, ${view.id}, ${req.body.user_id}, ${req.body.frequency}, ${m.user.id})
       on conflict (organisation_id, view_id, user_id) do update set frequency = excluded.frequency returning id`);
     await ctx.jobs.send('analytics.first-report', { organisation_id: m.organisation.id, id: sub.id });
     return reply.status(201).send({ data: (await viewsOf(db, m)).find((v) => v.id === view.id)! });
@@ -123,15 +125,20 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  api.post('/api/analytics/unsubscribe/:token', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'One-click unsubscribe from a mailed report (the token of the mail stands in for a login and the CSRF token)', params: z.object({ token: z.string().min(20).max(100) }), response: { 200: envelope(z.object({ view: z.string().nullable() })) } },
-  }, async (req) => {
-    const [gone] = await rowsOf<{ name: string }>(db, sql`
-      with d as (delete from analytics_subscriptions where unsubscribe_hash = ${hashToken(req.params.token)} returning organisation_id, view_id)
-      select v.name from d join analytics_views v on v.organisation_id = d.organisation_id and v.id = d.view_id`);
-    // The same answer whether or not the link was still valid: a token tells nothing of others.
-    return { data: { view: gone?.name ?? null } };
+  // RFC 8058: a mail client posts `List-Unsubscribe=One-Click` as a form, without cookies; the page's button posts no body.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/analytics/unsubscribe/:token', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One-click unsubscribe from a mailed report (RFC 8058; the signed token of the mail stands in for a login and the CSRF token; the same answer for any token)', params: z.object({ token: z.string().min(20).max(200) }), response: { 200: envelope(z.object({ view: z.string().nullable() })) } },
+    }, async (req) => {
+      const sub = verifyUnsubscribeToken(ctx.config.sessionSecret, req.params.token);
+      const [gone] = sub ? await rowsOf<{ name: string }>(db, sql`
+        with d as (delete from analytics_subscriptions where organisation_id = ${sub.organisation_id} and id = ${sub.id} returning organisation_id, view_id)
+        select v.name from d join analytics_views v on v.organisation_id = d.organisation_id and v.id = d.view_id`) : [];
+      // The same answer whether or not the link was still valid: a token tells nothing of others.
+      return { data: { view: gone?.name ?? null } };
+    });
   });
 
   type Due = { organisation_id: string; id: string; user_id: string; frequency: 'weekly' | 'monthly'; last_period: string | Date | null; name: string; filters: Record<string, string> };
@@ -173,34 +180,49 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function sendReport(ctx: AppContext, m: Membership, s: { organisation_id: string; id: string; name: string }, f: Filters) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const unsubscribeMac = (secret: string, organisationId: string, id: string) => createHmac('sha256', secret).update(`analytics-unsubscribe:${organisationId}:${id}`).digest('base64url');
+
+/** The one-click unsubscribe token of a subscription: its ids signed with the server's secret, the same in every mail it gets. */
+export const unsubscribeToken = (secret: string, organisationId: string, id: string) => `${organisationId}.${id}.${unsubscribeMac(secret, organisationId, id)}`;
+
+/** The subscription a token names, when its signature holds; null for anything else. */
+export function verifyUnsubscribeToken(secret: string, token: string): { organisation_id: string; id: string } | null {
+  const [organisationId, id, mac, ...rest] = token.split('.');
+  if (rest.length || !UUID.test(organisationId ?? '') || !UUID.test(id ?? '') || !mac) return null;
+  const expected = Buffer.from(unsubscribeMac(secret, organisationId, id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { organisation_id: organisationId, id } : null;
+}
+
+async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s: { organisation_id: string; id: string; name: string }, f: Filters) {
   const db = ctx.database.db;
   const summary = await summaryOf(db, m, f);
   const plan = await planRows(db, m, { ...f, metric: 'revenue' });
-  const rows = await rowsBatch(db, m, { ...f, metric: 'revenue' }, plan, 0, REPORT_ROWS);
-  const xlsx = await tableFile({ format: 'xlsx', name: `analytics-${summary.period.from}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS], rows: rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? '')) });
-  // A new token per mail: the stored hash changes, so only the newest mail's link unsubscribes.
-  const token = newToken();
-  await db.execute(sql`update analytics_subscriptions set unsubscribe_hash = ${hashToken(token)} where organisation_id = ${s.organisation_id} and id = ${s.id}`);
-  const k = summary.kpis;
-  const money = (minor: number) => formatMoney(minor, summary.currency, 'en');
-  const lines: [string, string][] = [
-    ['Revenue', money(k.revenue_minor)], ['Cost', money(k.cost_minor)], ['Gross profit', money(k.gross_profit_minor)], ['Margin', k.margin_pct === null ? '—' : formatPercent(k.margin_pct, 'en')],
-    ['Shipments', String(k.shipments)], ['TEU', k.teu], ['Quotes sent', String(k.quotes_sent)], ['Win rate', k.win_rate_pct === null ? '—' : formatPercent(k.win_rate_pct, 'en')],
-    ['On-time arrivals', k.on_time_pct === null ? '—' : formatPercent(k.on_time_pct, 'en')], ['CO2e', `${k.co2e_kg} kg`],
-  ];
+  const { rows } = await rowsBatch(db, m, { ...f, metric: 'revenue' }, plan, REPORT_ROWS, { offset: 0 });
+  const [xlsx, pdf] = await Promise.all([
+    tableFile({ format: 'xlsx', name: `analytics-${summary.period.from}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS], rows: rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? '')) }),
+    renderReportPdf(summary, s.name, m.locale),
+  ]);
+  const lines = reportKpiLines(summary, m.locale);
+  const token = unsubscribeToken(ctx.config.sessionSecret, s.organisation_id, s.id);
   const unsubscribe = `${ctx.config.appUrl}/analytics/unsubscribe/${token}`;
   const open = `${ctx.config.appUrl}/${f.scope === 'organisation' ? 'organisation/analytics' : 'analytics'}?${new URLSearchParams(Object.entries(f).filter(([, v]) => v !== undefined) as [string, string][]).toString()}`;
   const title = `${s.name}: ${summary.period.from} to ${summary.period.to}`;
   await ctx.mailer.send({
     to: (m.user as unknown as { email: string }).email,
     subject: `FYN analytics — ${title}`,
-    text: `${title} (${summary.currency}, ${f.scope === 'me' ? 'your own figures' : f.scope === 'department' ? 'your department' : 'the organisation'})\n\n${lines.map(([a, b]) => `${a}: ${b}`).join('\n')}\n\nThe rows are attached (XLSX). Open the page: ${open}\n\nUnsubscribe in one click: ${unsubscribe}`,
+    text: `${title} (${summary.currency}, ${f.scope === 'me' ? 'your own figures' : f.scope === 'department' ? 'your department' : 'the organisation'})\n\n${lines.map(([a, b]) => `${a}: ${b}`).join('\n')}\n\nThe rows (XLSX) and the page's tables (PDF) are attached. Open the page: ${open}\n\nUnsubscribe in one click: ${unsubscribe}`,
     html: mailLayout(
       `<p><strong>${escapeHtml(title)}</strong> (${escapeHtml(summary.currency)})</p><table>${lines.map(([a, b]) => `<tr><td>${escapeHtml(a)}</td><td style="text-align:right;padding-left:16px">${escapeHtml(b)}</td></tr>`).join('')}</table>` +
-        `<p>The rows are attached (XLSX). <a href="${escapeHtml(open)}">Open the page</a>.</p><p><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+        `<p>The rows (XLSX) and the page's tables (PDF) are attached. <a href="${escapeHtml(open)}">Open the page</a>.</p><p><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
       'You get this because a colleague subscribed you to a saved analytics view.',
     ),
-    attachments: [{ filename: `analytics-${summary.period.from}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: xlsx }],
+    // RFC 8058: mail clients offer their own unsubscribe button, which posts to this address without a login.
+    headers: { 'List-Unsubscribe': `<${ctx.config.appUrl}/api/analytics/unsubscribe/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    attachments: [
+      { filename: `analytics-${summary.period.from}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: xlsx },
+      { filename: `analytics-${summary.period.from}.pdf`, contentType: 'application/pdf', content: pdf },
+    ],
   });
 }

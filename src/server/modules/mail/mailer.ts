@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
-export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+/** `headers`: extra header fields (List-Unsubscribe …), kept by the outbox and sent by SMTP. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string>; attachments?: MailAttachment[] };
 export type Mailer = { readonly kind: 'outbox' | 'smtp'; send(mail: Mail): Promise<void>; close(): Promise<void> };
 
 /** Default: mails are written to the `mail_outbox` table, readable at /dev outside production. */

@@ -267,6 +267,7 @@ export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipmen
     shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
     carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight, legs: s.legs, cut_offs: s.cut_offs, packages: s.packages, goods_description: s.goods_description,
     free_days: s.free_days, currency: s.currency, charges: s.charges,
+    frozen_rate: s.fx_base && s.fx_rate && s.fx_rate_date && s.fx_source ? { base: s.fx_base, rate: s.fx_rate, rate_date: s.fx_rate_date, source: s.fx_source } : null,
     tracking_link: { active: Boolean(s.tracking_hash), shows: s.tracking_hash ? (s.tracking_shows ?? null) : null },
     updated_at: iso(s.updated_at)!,
   };

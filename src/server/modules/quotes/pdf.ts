@@ -66,6 +66,9 @@ const LABELS: Record<PdfLanguage, Labels> = {
   },
 };
 
+/** A transport mode as the documents print it in a language. */
+export const modeLabel = (language: PdfLanguage, mode: Quote['mode']) => LABELS[language].modes[mode];
+
 export type QuotePdfInput = {
   quote: Quote;
   organisation: { name: string; lines: string[]; logo: Buffer | null };

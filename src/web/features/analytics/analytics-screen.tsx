@@ -124,14 +124,14 @@ export function AnalyticsPage({ scopes }: { scopes: AnalyticsScope[] }) {
           </label>
         )}
         <PeriodFields value={{ from: params.from, to: params.to }} onChange={(p) => set(p)} fromLabel={t('filters.from')} toLabel={t('filters.to')} />
-        <label>{t('filters.basis')}
-          <Select style={{ display: 'block', minWidth: 190 }} value={params.basis ?? 'booked'} onChange={(v) => set({ basis: v })} options={ANALYTICS_BASES.map((b) => ({ value: b, label: t(`basis.${b}`) }))} aria-label={t('filters.basis')} />
+        <label className="fyn-analytics-field">{t('filters.basis')}
+          <Select style={{ width: 200 }} value={params.basis ?? 'booked'} onChange={(v) => set({ basis: v })} options={ANALYTICS_BASES.map((b) => ({ value: b, label: t(`basis.${b}`) }))} aria-label={t('filters.basis')} />
         </label>
         <label>{t('filters.group')}
           <Segmented style={{ display: 'flex' }} value={params.group ?? 'month'} onChange={(v) => set({ group: String(v) })} options={ANALYTICS_GROUPS.map((g) => ({ value: g, label: t(`group.${g}`) }))} />
         </label>
-        <label>{t('filters.mode')}
-          <Select style={{ display: 'block', minWidth: 150 }} allowClear value={params.mode} onChange={(v) => set({ mode: v ?? null })} placeholder={t('filters.any')} options={QUOTE_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} aria-label={t('filters.mode')} />
+        <label className="fyn-analytics-field">{t('filters.mode')}
+          <Select style={{ width: 160 }} allowClear value={params.mode} onChange={(v) => set({ mode: v ?? null })} placeholder={t('filters.any')} options={QUOTE_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} aria-label={t('filters.mode')} />
         </label>
         <label>{t('filters.origin')}
           <Input style={{ display: 'block', width: 110 }} defaultValue={params.origin} key={`o${params.origin}`} maxLength={5} placeholder="CNSHA" onBlur={(e) => set({ origin: e.target.value.trim().toUpperCase() || null })} onPressEnter={(e) => set({ origin: e.currentTarget.value.trim().toUpperCase() || null })} />

@@ -25,8 +25,8 @@ export function SavedViews({ params, onApply }: { params: AnalyticsParams; onApp
   const current = views.data?.find((v) => v.id === managing) ?? null;
   return (
     <Space align="end" wrap>
-      <label>{t('views.saved')}
-        <Select style={{ display: 'block', minWidth: 180 }} placeholder={t('views.choose')} value={managing ?? undefined} aria-label={t('views.saved')}
+      <label className="fyn-analytics-field">{t('views.saved')}
+        <Select style={{ width: 200 }} placeholder={t('views.choose')} value={managing ?? undefined} aria-label={t('views.saved')}
           options={(views.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
           onChange={(id: string) => { const v = views.data?.find((x) => x.id === id); if (v) { setManaging(id); onApply(v.filters); } }} />
       </label>
@@ -54,12 +54,12 @@ function SubscribeButton({ view, me, onChanged }: { view: AnalyticsView; me: str
       <Button onClick={() => setOpen(true)}>{t('views.mail')}</Button>
       <Modal open={open} title={t('views.mail_title', { name: view.name })} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <Space wrap align="end">
-          <label>{t('views.member')}
-            <Select style={{ display: 'block', minWidth: 200 }} value={who} onChange={setWho} aria-label={t('views.member')}
+          <label className="fyn-analytics-field">{t('views.member')}
+            <Select style={{ width: 220 }} value={who} onChange={setWho} aria-label={t('views.member')}
               options={memberOptions(staff.data?.length ? staff.data : [{ user_id: me, name: t('views.myself') }])} />
           </label>
-          <label>{t('views.frequency')}
-            <Select style={{ display: 'block', minWidth: 140 }} value={frequency} onChange={setFrequency} aria-label={t('views.frequency')}
+          <label className="fyn-analytics-field">{t('views.frequency')}
+            <Select style={{ width: 160 }} value={frequency} onChange={setFrequency} aria-label={t('views.frequency')}
               options={[{ value: 'weekly', label: t('views.weekly') }, { value: 'monthly', label: t('views.monthly') }]} />
           </label>
           <Button type="primary" loading={subscribe.isPending} onClick={() => subscribe.mutate()}>{t('views.subscribe')}</Button>

@@ -27,7 +27,7 @@ const base: Shipment = {
   created_at: '2026-11-07T09:00:00.000Z', booking_id: 'b1', booking_number: 'B-2026-00001', client: null, origin_name: 'Shanghai', destination_name: 'Felixstowe', incoterm: 'FOB',
   place_of_receipt: null, pol: 'CNSHA', pod: 'GBFXT', place_of_delivery: null, place_names: { CNSHA: 'Shanghai', GBFXT: 'Felixstowe' },
   shipper: party('Shanghai Dongfang Furniture'), consignee: party('Harrogate Home & Garden Ltd'), notify_party: null, carrier: 'COSCO Shipping Lines', vessel: 'COSCO Shipping Aries', voyage: '056W', flight: null,
-  legs: [], cut_offs: [], packages: [], goods_description: 'Garden furniture', free_days: 7, currency: 'GBP',
+  legs: [], cut_offs: [], packages: [], goods_description: 'Garden furniture', free_days: 7, currency: 'GBP', frozen_rate: null,
   charges: [{ charge_code_id: null, description: 'Ocean freight', quoted_sell_minor: 370000, quoted_buy_minor: 300000, actual_sell_minor: null, actual_buy_minor: null, payment: 'prepaid' }],
   quoted: { sell_minor: 370000, buy_minor: 300000, profit_minor: 70000, margin_pct: '18.92' },
   actual: { sell_minor: 370000, buy_minor: 300000, profit_minor: 70000, margin_pct: '18.92' },

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Shipment, ShipmentDocument } from '#shared/api/operations.ts';
 import { containerNumberProblem } from '#shared/operations/iso6346.ts';
+import { formatDecimal } from '#shared/money/format.ts';
 import { profitOf } from '#shared/operations/charges.ts';
 import { DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, type DocumentType, type EventType } from '#shared/operations/model.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
@@ -153,13 +154,27 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
 
 type ChargeLine = Shipment['charges'][number];
 
+/** The rate to the base currency frozen on the shipment (its figures in analytics use it), or why there is none. */
+function FrozenRate({ s, language }: { s: Shipment; language: string }) {
+  const { t } = useOperationsTranslation();
+  const r = s.frozen_rate;
+  if (r && r.base === s.currency) return null;
+  return (
+    <Typography.Text type="secondary" data-testid="frozen-rate">
+      {r
+        ? t('charges.frozen_rate', { currency: s.currency, rate: formatDecimal(r.rate, language), base: r.base, date: r.rate_date, source: t(`charges.rate_source.${r.source}`) })
+        : t('charges.no_frozen_rate')}
+    </Typography.Text>
+  );
+}
+
 /**
  * The job's charge lines, quoted against actual, in the shipment currency: amounts typed in major
  * units and kept exact in minor units, the profit worked out as they are typed; locked once
  * accounts signed the job off.
  */
 export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
-  const { t } = useOperationsTranslation();
+  const { t, i18n } = useOperationsTranslation();
   const can = useCan();
   const [rows, setRows] = useState(s.charges);
   const codes = useChargeCodes();
@@ -196,6 +211,7 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>{summary(t('charges.quoted'), dirty ? figures.quoted : s.quoted)}{summary(t('charges.actual'), dirty ? figures.actual : s.actual)}</Row>
       <Typography.Text type="secondary">{t('charges.hint', { currency: s.currency })}</Typography.Text>
+      <FrozenRate s={s} language={i18n.language} />
       <DataTable
         aria-label={t('shipments.tabs.charges')}
         rows={rows.map((r, i) => ({ ...r, i }))}
