@@ -20,7 +20,8 @@ const FAILURE_STATUS = { timeout: [504, 'ai_provider_timeout'], failed: [502, 'a
  * call is logged with member, engine and model, tokens, credits and duration; a run that throws
  * (a provider's failure, timeout or answer outside the schema, or an engine's bug) refunds the
  * charge, and the ledger shows the consume and the refund. `run` gets the call's id and the
- * engine, and answers with the engine's output.
+ * engine, and answers with the engine's output. A request id already used on another subject is 409
+ * `request_id_reused`.
  */
 export async function meteredCall<O extends Record<string, unknown>>(ctx: AppContext, c: Caller, input: {
   feature: AiFeature; requestId: string; subject?: { type: string; id: string } | null;
@@ -33,6 +34,7 @@ export async function meteredCall<O extends Record<string, unknown>>(ctx: AppCon
   });
   if (charged.replay) {
     const r = charged.replay;
+    if (input.subject && r.status === 'ok' && r.subject_id !== input.subject.id) throw new AppError(409, 'request_id_reused', `This request id was used for another ${input.subject.type}.`);
     if (r.status === 'ok' && r.output) return { output: r.output as O, credits: 0, replayed: true, callId: r.id };
     if (r.status === 'running') throw new AppError(409, 'request_running', 'This request is still being answered.');
     throw new AppError(409, 'request_failed', 'This request failed and its credits were refunded: send it again with a new request id.');

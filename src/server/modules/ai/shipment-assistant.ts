@@ -8,7 +8,7 @@ import {
   aiClientUpdateAnswer, aiClientUpdateBody, aiDocumentReadingAnswer, aiReadingQuery, clientUpdateSendBody, clientUpdateSentSchema, SHIPPING_DOCUMENT_MAX_BYTES,
   type AiClientUpdate, type AiDocumentReading, type ClientUpdateLanguage,
 } from '#shared/api/ai-shipments.ts';
-import { AI_PRICES, type AiFeature } from '#shared/ai/prices.ts';
+import type { AiFeature } from '#shared/ai/prices.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
 import type { ExceptionKind } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,8 +20,8 @@ import { placeNames } from '../locations/place-names.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { requirePermission } from '../organisations/membership.ts';
 import { loadShipment, type ShipmentRow } from '../operations/service.ts';
-import { charge, finishCall, refundCall } from './credits.ts';
-import { callerOf, capOf, engineOf, type Caller } from './routes.ts';
+import { meteredCall } from './metered-call.ts';
+import { callerOf, engineOf, type Caller } from './routes.ts';
 import { pdfLines, PdfUnreadable } from './pdf-lines.ts';
 import { readShippingDocument } from './builtin/shipping-document.ts';
 import { writeClientUpdate } from './builtin/client-update.ts';
@@ -46,35 +46,13 @@ async function shipmentOf(ctx: AppContext, c: Caller, id: string): Promise<Shipm
   return s;
 }
 
-/**
- * Runs a feature on the caller's credits: charged first (402 at zero, nothing written), answered
- * again from the log for a request id already used (200, nothing charged), refunded when `run` fails.
- */
-async function metered<T extends { id: string }>(
+/** Runs a feature through the one metered call: 201 with its answer, or 200 answering a request id again. */
+async function metered<T extends Record<string, unknown>>(
   ctx: AppContext, reply: FastifyReply, c: Caller, input: { feature: AiFeature; requestId: string | undefined; subject: { type: string; id: string } },
   run: (callId: string) => Promise<T>,
 ) {
-  const engine = engineOf(ctx);
-  const charged = await charge(ctx, {
-    account: c.account, userId: c.userId, feature: input.feature, cost: AI_PRICES[input.feature][engine.kind], requestId: input.requestId ?? uuidv7(), engine: engine.kind, model: engine.model,
-    memberCap: await capOf(ctx, c), subject: input.subject,
-  });
-  if (charged.replay) {
-    const r = charged.replay;
-    if (r.status === 'ok' && r.output && r.subject_id === input.subject.id) return reply.status(200).send({ data: r.output as T, credits_used: 0 });
-    if (r.status === 'ok') throw new AppError(409, 'request_id_reused', 'This request id was used for another shipment.');
-    throw new AppError(409, r.status === 'running' ? 'request_running' : 'request_failed', r.status === 'running' ? 'This request is still being answered.' : 'This request failed and its credits were refunded: send it again with a new request id.');
-  }
-  const started = performance.now();
-  let data: T;
-  try {
-    data = await run(charged.callId);
-  } catch (err) {
-    await refundCall(ctx, c.account, charged.callId, err instanceof Error ? err.message : 'the engine failed', Math.round(performance.now() - started));
-    throw err;
-  }
-  await finishCall(ctx, charged.callId, { output: data, durationMs: Math.round(performance.now() - started) });
-  return reply.status(201).send({ data, credits_used: charged.credits });
+  const m = await meteredCall(ctx, c, { ...input, requestId: input.requestId ?? uuidv7(), run: async ({ id }) => ({ output: await run(id) }) });
+  return reply.status(m.replayed ? 200 : 201).send({ data: m.output, credits_used: m.credits });
 }
 
 const isLanguage = (v: string | null | undefined): v is ClientUpdateLanguage => Boolean(v && (DOCUMENT_LANGUAGES as readonly string[]).includes(v));
