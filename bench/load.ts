@@ -197,7 +197,8 @@ async function scaleOutRun(): Promise<Summary> {
   const shared = { ...NODE_ENV, DATABASE_URL: pooled, DATABASE_LISTEN_URL: db.url, SESSION_SECRET: secret, ...s3.env, SHUTDOWN_DRAIN_S: String(DRAIN_S), SHUTDOWN_TIMEOUT_S: '10' };
   const envA = { ...shared, DATA_DIR: tempDir('fyn-bench-node-a-'), DEV_MODE: 'true', DEMO_SEED: 'true' };
   const envB = { ...shared, DATA_DIR: tempDir('fyn-bench-node-b-'), DEV_MODE: 'false', DEMO_SEED: 'false' };
-  const nodes = { a: await startServer(envA), b: await startServer(envB) } as Record<'a' | 'b', ServerProcess>;
+  // A first start migrates, imports the reference data and seeds the demo: minutes on a busy machine.
+  const nodes = { a: await startServer(envA, { timeoutMs: 900_000 }), b: await startServer(envB, { timeoutMs: 900_000 }) } as Record<'a' | 'b', ServerProcess>;
   const envs = { a: { ...envA, PORT: String(nodes.a.port) }, b: { ...envB, PORT: String(nodes.b.port) } };
   const logs: ServerProcess[] = [nodes.a, nodes.b];
   const proxy = await startProxy([nodes.a.base, nodes.b.base]);
@@ -228,7 +229,7 @@ async function scaleOutRun(): Promise<Summary> {
       const exit = await code;
       await node.stop();
       const stopped = Date.now();
-      nodes[name] = await startServer(envs[name]);
+      nodes[name] = await startServer(envs[name], { timeoutMs: 300_000 });
       logs.push(nodes[name]);
       await ready(nodes[name].base);
       // The proxy's next check puts it back in rotation.
