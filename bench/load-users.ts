@@ -180,7 +180,7 @@ async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>
 const email = (i: number) => `load-user-${String(i).padStart(4, '0')}@bench.fyn.local`;
 
 /** The role of the bench's users: reads everywhere, creates and updates in the control centre. */
-const ROLE_PERMISSIONS = ['control_centre.view', 'control_centre.create', 'control_centre.update', 'crm.view', 'network.view', 'quotes.view', 'operations.view', 'documents.view', 'staff.view', 'analytics.view'];
+const ROLE_PERMISSIONS = ['control_centre.view', 'control_centre.create', 'control_centre.update', 'crm.view', 'network.view', 'quotes.view', 'operations.view', 'operations.create', 'operations.update', 'documents.view', 'staff.view', 'analytics.view'];
 
 async function createAccounts() {
   const t0 = performance.now();
@@ -463,6 +463,8 @@ async function main() {
       timeline: stats.timeline, writes, updates, events, files: files.length, filesBad,
     }));
   }
+  // The IPC channel of a controlled run would keep this process alive.
+  if (config.controlled) process.disconnect();
 }
 
 main().catch((err) => {
