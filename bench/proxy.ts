@@ -1,36 +1,88 @@
 /**
- * A round-robin HTTP proxy in its own process, for the load run: each request goes to the next
- * app node in turn, over keep-alive connections. Usage: proxy.ts <upstream base> <upstream base> …
- * Prints `listening <port>` once it accepts connections; on SIGTERM prints `stats <json>` and exits.
+ * A round-robin HTTP proxy in its own process, for the load run, behaving as a load balancer does:
+ * each request goes to the next app node that is in rotation, over keep-alive connections. A node
+ * is in rotation while its GET /api/ready answers 200 (checked every HEALTH_MS), so a draining node
+ * (503 `shutting_down`) is taken out before it stops taking connections. A request whose connection
+ * to a node was refused never reached it: it goes to the next node (as nginx's proxy_next_upstream
+ * does for a failed connect). A request the node took and then lost (reset, killed) fails: 502.
+ * A stream cut by its node (live events) ends the client's answer, so that the browser reconnects.
+ * Usage: proxy.ts <upstream base> <upstream base> … Prints `listening <port>` once it accepts
+ * connections, `up <base>` / `down <base>` as nodes enter and leave rotation; on SIGTERM prints
+ * `stats <json>` and exits.
  */
 import http from 'node:http';
 
+const HEALTH_MS = Number(process.env.PROXY_HEALTH_MS ?? 250);
 const upstreams = process.argv.slice(2).map((u) => new URL(u));
 if (upstreams.length === 0) throw new Error('usage: proxy.ts <upstream> [<upstream> …]');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+const healthAgent = new http.Agent({ keepAlive: false });
+const ready = upstreams.map(() => true);
 let next = 0;
-const stats = { requests: 0, upstreamErrors: 0, perUpstream: upstreams.map(() => 0), errors: {} as Record<string, number> };
+const stats = { requests: 0, upstreamErrors: 0, retried: 0, perUpstream: upstreams.map(() => 0), errors: {} as Record<string, number> };
+
+function check(i: number) {
+  const target = upstreams[i];
+  const set = (up: boolean) => {
+    if (ready[i] !== up) console.log(`${up ? 'up' : 'down'} ${target.origin}`);
+    ready[i] = up;
+  };
+  const req = http.get({ host: target.hostname, port: target.port, path: '/api/ready', agent: healthAgent, timeout: 2_000 }, (res) => {
+    res.resume();
+    set(res.statusCode === 200);
+  });
+  req.on('timeout', () => req.destroy(new Error('timeout')));
+  req.on('error', () => set(false));
+}
+setInterval(() => upstreams.forEach((_, i) => check(i)), HEALTH_MS).unref();
+
+/** The next node in rotation (none in rotation: every node in turn). */
+function pick(): number {
+  for (let k = 0; k < upstreams.length; k++) {
+    const i = next++ % upstreams.length;
+    if (ready[i]) return i;
+  }
+  return next++ % upstreams.length;
+}
 
 const server = http.createServer((req, res) => {
-  const i = next++ % upstreams.length;
-  const target = upstreams[i];
   stats.requests++;
-  stats.perUpstream[i]++;
-  const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
-    (up) => {
+  // The body is read first (the load's bodies are small), so that a refused connection can be retried elsewhere.
+  const chunks: Buffer[] = [];
+  req.on('data', (d: Buffer) => chunks.push(d));
+  req.on('end', () => send(Buffer.concat(chunks), 0));
+
+  function send(body: Buffer, attempt: number) {
+    const i = pick();
+    const target = upstreams[i];
+    stats.perUpstream[i]++;
+    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
-    },
-  );
-  upstream.on('error', (err) => {
-    stats.upstreamErrors++;
-    const key = `${target.host} ${(err as NodeJS.ErrnoException).code ?? err.message}`;
-    stats.errors[key] = (stats.errors[key] ?? 0) + 1;
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end('bad gateway');
-  });
-  req.pipe(upstream);
+      // A node that dies mid-answer (kill -9) cuts the answer short: the client sees its connection end.
+      up.on('aborted', () => res.destroy());
+      up.on('error', () => res.destroy());
+    });
+    upstream.on('error', (err) => {
+      const code = (err as NodeJS.ErrnoException).code ?? err.message;
+      if (code === 'ECONNREFUSED' && attempt < upstreams.length) {
+        ready[i] = false;
+        stats.retried++;
+        return send(body, attempt + 1);
+      }
+      stats.upstreamErrors++;
+      const key = `${target.host} ${code}`;
+      stats.errors[key] = (stats.errors[key] ?? 0) + 1;
+      if (res.headersSent) return res.destroy();
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('bad gateway');
+    });
+    // The client went away (a live-event stream closed): so does the node's side.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end(body);
+  }
 });
 server.keepAliveTimeout = 65_000;
 server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as { port: number }).port}`));

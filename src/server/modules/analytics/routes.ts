@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
@@ -6,7 +6,7 @@ import {
 } from '#shared/api/analytics.ts';
 import type { AppContext } from '../../context.ts';
 import { sendTable } from '../../lib/spreadsheet.ts';
-import { requireMember, requirePermission } from '../organisations/membership.ts';
+import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { arrivalsOf, pipelineOf, planRows, rowsBatch, rowsSums, summaryOf, type RowsFrom } from './service.ts';
 
@@ -27,8 +27,9 @@ const EXPORT_BATCH = 2000;
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = ctx.database.db;
   const tags = ['analytics'];
+  // Every read here goes to the replica (DATABASE_READ_URL), or the primary for a member who just wrote (lib/read-replica.ts).
+  const readDb = (req: FastifyRequest, m: Membership) => ctx.reads.dbFor(req, m.user.id).db;
 
   api.get('/api/analytics/summary', {
     config: { access: 'member' },
@@ -37,7 +38,10 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: 'KPIs of a period in the base currency beside the previous period of the same length, the series by day, week, month or quarter and the breakdowns (top 10 and others); '
         + 'scope organisation or department needs analytics.view (403), me is every member’s; another organisation’s department, salesperson or client is 404',
     },
-  }, async (req) => ({ data: await summaryOf(db, await requireMember(ctx, req), req.query) }));
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    return { data: await summaryOf(readDb(req, m), m, req.query) };
+  });
 
   api.get('/api/analytics/rows', {
     config: { access: 'member' },
@@ -48,6 +52,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req, reply) => {
     const m = await requireMember(ctx, req);
+    const db = readDb(req, m);
     const q = req.query;
     if (q.format && q.scope !== 'me') requirePermission(m, 'analytics.export');
     const plan = await planRows(db, m, q);
@@ -79,7 +84,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'crm.view');
-    return { data: await pipelineOf(db, m.organisation.id) };
+    return { data: await pipelineOf(readDb(req, m), m.organisation.id) };
   });
 
   api.get('/api/graphs/revenue', {
@@ -87,7 +92,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, querystring: graphScopeQuery, summary: 'Revenue, cost and gross profit by month for the last twelve months, in the base currency (scope as the summary’s)', response: { 200: envelope(revenueGraphSchema) } },
   }, async (req) => {
     const m = await requireMember(ctx, req);
-    const s = await summaryOf(db, m, { basis: 'booked', group: 'month', scope: req.query.scope });
+    const s = await summaryOf(readDb(req, m), m, { basis: 'booked', group: 'month', scope: req.query.scope });
     return { data: { currency: s.currency, scope: s.scope, months: s.series.map((p) => ({ month: p.bucket.slice(0, 7), revenue_minor: p.revenue_minor, cost_minor: p.cost_minor, gross_profit_minor: p.gross_profit_minor })) } };
   });
 
@@ -97,6 +102,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'operations.view');
-    return { data: { days: await arrivalsOf(db, m.organisation.id) } };
+    return { data: { days: await arrivalsOf(readDb(req, m), m.organisation.id) } };
   });
 }

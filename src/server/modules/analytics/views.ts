@@ -108,7 +108,8 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
       insert into analytics_subscriptions (organisation_id, id, view_id, user_id, frequency, created_by)
       values (${m.organisation.id}, ${uuidv7()}, ${view.id}, ${req.body.user_id}, ${req.body.frequency}, ${m.user.id})
       on conflict (organisation_id, view_id, user_id) do update set frequency = excluded.frequency returning id`);
-    await ctx.jobs.send('analytics.first-report', { organisation_id: m.organisation.id, id: sub.id });
+    // With a replica, the report reads it: the job starts once the writer's read-your-own-write window is over (lib/read-replica.ts).
+    await ctx.jobs.send('analytics.first-report', { organisation_id: m.organisation.id, id: sub.id }, ctx.database.reader ? { startAfterSeconds: Math.ceil(ctx.config.readYourWritesMs / 1000) } : {});
     return reply.status(201).send({ data: (await viewsOf(db, m)).find((v) => v.id === view.id)! });
   });
 
@@ -197,9 +198,11 @@ export function verifyUnsubscribeToken(secret: string, token: string): { organis
 
 async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s: { organisation_id: string; id: string; name: string }, f: Filters) {
   const db = ctx.database.db;
-  const summary = await summaryOf(db, m, f);
-  const plan = await planRows(db, m, { ...f, metric: 'revenue' });
-  const { rows } = await rowsBatch(db, m, { ...f, metric: 'revenue' }, plan, REPORT_ROWS, { offset: 0 });
+  // The figures from the replica when there is one: a report runs outside any member's write window.
+  const read = ctx.database.reader ?? db;
+  const summary = await summaryOf(read, m, f);
+  const plan = await planRows(read, m, { ...f, metric: 'revenue' });
+  const { rows } = await rowsBatch(read, m, { ...f, metric: 'revenue' }, plan, REPORT_ROWS, { offset: 0 });
   const [xlsx, pdf] = await Promise.all([
     tableFile({ format: 'xlsx', name: `analytics-${summary.period.from}`, sheet: 'rows', header: [...ANALYTICS_ROW_COLUMNS], rows: rows.map((r) => ANALYTICS_ROW_COLUMNS.map((c) => r[c] ?? '')) }),
     renderReportPdf(summary, s.name, m.locale),

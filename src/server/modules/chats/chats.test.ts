@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
 
@@ -180,5 +180,41 @@ describe('chats', () => {
     expect((await eve.get(`/api/chats/${chat.id}/attachments/${file}`)).statusCode).toBe(404);
     // An encoded way out of the folder is refused before any route sees it (plugins/canonical-path.ts).
     expect((await ben.get(`/api/chats/${chat.id}/attachments/..%2F..%2Fsecret`)).statusCode).toBe(400);
+  });
+
+  it('streams a file into the store as it arrives (never whole in memory), and one over the limit leaves nothing stored', async () => {
+    const [ana, ben] = [await p.user(), await p.user()];
+    await connect(ana, ben);
+    const chat = (await ana.post('/api/chats', { member_ids: [ben.userId] })).data.data;
+    const form = (data: Buffer, name: string) => {
+      const fd = new FormData();
+      fd.append('file', new Blob([new Uint8Array(data)]), name);
+      return fd;
+    };
+    const files = t.app.ctx.files;
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const f of files.list()) keys.push(f.key);
+      return keys.sort();
+    };
+    const put = vi.spyOn(files, 'put');
+    try {
+      const manifest = Buffer.alloc(4 * 1024 * 1024, 'MSCU1234565;ML-88;22G1\n');
+      const up = await ana.post(`/api/chats/${chat.id}/attachments`, form(manifest, 'manifest.txt'));
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.data.data.size).toBe(manifest.length);
+      // The store was handed a stream, not the file in a buffer.
+      const call = put.mock.calls.find(([key]) => key === up.data.data.key);
+      expect(call && Buffer.isBuffer(call[1])).toBe(false);
+      const back = await ben.get(`/api/chats/${chat.id}/attachments/${up.data.data.key.split('/')[1]}`);
+      expect(back.rawPayload.equals(manifest)).toBe(true);
+      const before = await stored();
+      const big = await ana.post(`/api/chats/${chat.id}/attachments`, form(Buffer.alloc(5 * 1024 * 1024 + 1, 'x'), 'big.txt'));
+      expect(big.statusCode).toBe(422);
+      expect(big.data.error.code).toBe('file_too_large');
+      expect(await stored()).toEqual(before);
+    } finally {
+      put.mockRestore();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { chatMembers, chatMessages, chats, notifications, users } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
-import { cleanImage, readUpload } from '../files/images.ts';
+import { cleanImage, receiveUpload } from '../files/images.ts';
 import { sendFile, sniffImage } from '../files/store.ts';
 import { notify, publish } from '../notifications/notify.ts';
 
@@ -66,6 +66,15 @@ const MIME: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 /** What a file is, by its first bytes (and, for the kinds that share them, its name): one of ours, or null. */
+/** Whether `data` (a file's start: a character may be cut at its end) is UTF-8 text. */
+const utf8 = (data: Buffer) => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+};
 export function kindOf(data: Buffer, filename: string): { ext: (typeof ATTACHMENT_EXTENSIONS)[number]; mime: string } | null {
   const named = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
   const image = sniffImage(data);
@@ -73,7 +82,7 @@ export function kindOf(data: Buffer, filename: string): { ext: (typeof ATTACHMEN
   if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { ext: 'pdf', mime: MIME.pdf };
   // Office files are zip archives: the name tells which.
   if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && (named === 'xlsx' || named === 'docx')) return { ext: named, mime: MIME[named] };
-  if ((named === 'csv' || named === 'txt') && !data.includes(0) && Buffer.from(data.toString('utf8'), 'utf8').equals(data)) return { ext: named, mime: MIME[named] };
+  if ((named === 'csv' || named === 'txt') && !data.includes(0) && utf8(data)) return { ext: named, mime: MIME[named] };
   return null;
 }
 /** A file name safe to show and to send back: no path, no control characters, the right extension. */
@@ -257,17 +266,22 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const me = await requireUser(ctx, req);
     const chat = await chatOf(me.id, req.params.id);
-    const upload = await readUpload(req, ATTACHMENT_MAX_BYTES);
-    const kind = kindOf(upload.data, upload.filename);
+    const upload = await receiveUpload(req, ATTACHMENT_MAX_BYTES);
+    // The type is told by the file's first bytes (files/upload.ts), before anything is stored.
+    const kind = kindOf(upload.head, upload.filename);
     if (!kind) throw invalidField('unsupported_file_type', 'file', 'file_type');
-    // Pictures are decoded and encoded again (as avatars are): a broken one is refused, metadata is dropped.
-    const picture = sniffImage(upload.data) ? await cleanImage(upload.data) : null;
-    if (sniffImage(upload.data) && !picture) throw invalidField('unsupported_file_type', 'file', 'file_type');
-    const data = picture?.data ?? upload.data;
-    const filename = upload.filename;
     const key = `${FOLDER}/${chat.id}-${uuidv7()}.${kind.ext}`;
-    const attachment: ChatAttachment = { key, name: safeName(filename, kind.ext), type: kind.mime, size: data.length };
-    await ctx.files.put(key, data);
+    let size: number;
+    if (sniffImage(upload.head)) {
+      // Pictures are decoded and encoded again (as avatars are): a broken one is refused, metadata is dropped.
+      const picture = await cleanImage(await upload.whole());
+      if (!picture) throw invalidField('unsupported_file_type', 'file', 'file_type');
+      size = (await ctx.files.put(key, picture.data)).size;
+    } else {
+      // Anything else streams into the store as it arrives, never whole in memory.
+      size = (await upload.store(ctx.files, key)).size;
+    }
+    const attachment: ChatAttachment = { key, name: safeName(upload.filename, kind.ext), type: kind.mime, size };
     await ctx.files.put(metaKey(key), Buffer.from(JSON.stringify({ ...attachment, by: me.id })));
     return { data: attachment };
   });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { invalidField } from '../../lib/errors.ts';
 import { sniffImage, type FileStore, type ImageExt } from './store.ts';
+import { incomingFile, type IncomingFile } from './upload.ts';
 
 /** Where stored pictures are served from (GET /api/files/:folder/:name). */
 export const FILES_PREFIX = '/api/files/';
@@ -45,11 +46,12 @@ export async function readImage(req: FastifyRequest, maxBytes: number, tooLarge 
 }
 
 /**
- * The multipart field "file" of a request, whole, with the name the browser gave it: fails with the
- * 422 of a missing or too large (`tooLarge`: the validation key) file. A form the parser cannot read
- * (no boundary, cut short) is the client's mistake: 422, not 500.
+ * The multipart field "file" of a request, on its way in (files/upload.ts: stream it into the store,
+ * or read it whole), with the name the browser gave it: fails with the 422 of a missing or too large
+ * (`tooLarge`: the validation key) file. A form the parser cannot read (no boundary, cut short) is
+ * the client's mistake: 422, not 500.
  */
-export async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; filename: string }> {
+export async function receiveUpload(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<IncomingFile> {
   const part = req.isMultipart()
     ? await req.file({ limits: { fileSize: maxBytes } }).catch((err: { statusCode?: number }) => {
         if (err?.statusCode && err.statusCode < 500) throw err;
@@ -57,9 +59,13 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge
       })
     : undefined;
   if (!part) throw invalidField('validation_failed', 'file', 'file_required');
-  const data = await part.toBuffer().catch(() => null);
-  if (!data || part.file.truncated) throw invalidField('file_too_large', 'file', tooLarge);
-  return { data, filename: part.filename ?? '' };
+  return incomingFile(part.file, part.filename ?? '', () => invalidField('file_too_large', 'file', tooLarge));
+}
+
+/** The multipart field "file" of a request, whole (pictures to decode, tables to import: a few MB at most). */
+export async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; filename: string }> {
+  const file = await receiveUpload(req, maxBytes, tooLarge);
+  return { data: await file.whole(), filename: file.filename };
 }
 
 /**

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import { validationMessage } from '#shared/api/messages.ts';
 import { applicationFields, applicationReceipt, publicOpeningSchema, type PublicOpening } from '#shared/api/recruitment.ts';
-import { CV_MAX_BYTES, CV_TYPES, firstActiveStage, sniffCv } from '#shared/recruitment/model.ts';
+import { CV_MAX_BYTES, CV_TYPES, firstActiveStage, sniffCv, type CvExt } from '#shared/recruitment/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { applicants } from '../../db/schema/index.ts';
@@ -14,6 +14,8 @@ import { AppError, invalidField, tooManyRequests } from '../../lib/errors.ts';
 import { notify, membersWith } from '../notifications/notify.ts';
 import { audit } from '../../lib/audit.ts';
 import { stagesOf } from './service.ts';
+import type { FileStore } from '../files/store.ts';
+import { incomingFile } from '../files/upload.ts';
 
 /** Applications per address: at most this many attempts in an hour, then an hour’s wait. */
 const PER_ADDRESS = { limit: 20, windowSeconds: 3600, lockSeconds: 3600 };
@@ -24,27 +26,41 @@ const tooLarge = () => new AppError(422, 'file_too_large', 'The CV is larger tha
 const wrongType = () => new AppError(422, 'unsupported_file_type', 'Upload the CV as a PDF or Word file (.pdf, .doc, .docx).', { cv: 'Upload the CV as a PDF or Word file (.pdf, .doc, .docx).' });
 const gone = () => new AppError(404, 'opening_not_found', 'This job opening is not taking applications (any more).');
 
-/** The multipart form of an application: its text fields and the one file `cv`, whole (at most `maxBytes`). */
-async function readApplication(req: FastifyRequest, maxBytes: number) {
+/**
+ * The multipart form of an application: its text fields, and the one file `cv` streamed into the
+ * store as it arrives (at most `maxBytes`, never whole in memory) under `keyFor(its type)`, once its
+ * first bytes say it is a PDF or Word file. The caller deletes the stored CV if the application
+ * is then refused; a form refused here leaves nothing stored.
+ */
+async function readApplication(req: FastifyRequest, maxBytes: number, files: FileStore, keyFor: (ext: CvExt) => string) {
   if (!req.isMultipart()) throw invalidField('validation_failed', 'cv', 'file_required');
   const fields: Record<string, string> = {};
-  let file: { data: Buffer; filename: string } | null = null;
+  let file: { key: string; ext: CvExt; size: number; filename: string } | null = null;
+  let unsupported = false;
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 20_000 } })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge();
-        if (!file && (part.fieldname === 'cv' || part.fieldname === 'file')) file = { data, filename: part.filename ?? '' };
+        const upload = await incomingFile(part.file, part.filename ?? '', tooLarge);
+        const wanted: boolean = !file && (part.fieldname === 'cv' || part.fieldname === 'file') && upload.head.length > 0;
+        const ext: CvExt | null = wanted ? sniffCv(upload.head) : null;
+        if (ext) {
+          const key = keyFor(ext);
+          file = { key, ext, size: (await upload.store(files, key)).size, filename: upload.filename };
+        } else {
+          unsupported ||= wanted;
+          await upload.discard();
+        }
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (err) {
+    if (file) await files.delete(file.key).catch(() => undefined);
     if (err instanceof AppError) throw err;
     const e = err as { statusCode?: number; code?: string };
     if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (e?.statusCode && e.statusCode < 500) throw err;
     throw invalidField('validation_failed', 'cv', 'file_required');
   }
-  return { fields, file };
+  return { fields, file, unsupported };
 }
 
 /**
@@ -95,37 +111,40 @@ export function registerPublicRecruitmentRoutes(app: FastifyInstance, ctx: AppCo
     const wait = await ctx.throttle.retryAfter(key);
     if (wait > 0) throw tooManyRequests(wait);
     await ctx.throttle.hit(key, PER_ADDRESS);
-    const { fields, file } = await readApplication(req, CV_MAX_BYTES);
-    const parsed = applicationFields.safeParse(fields);
-    const errors: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= validationMessage(String(i.message));
-    if (!file || file.data.length === 0) errors.cv = validationMessage('file_required');
-    const ext = file && file.data.length ? sniffCv(file.data) : null;
-    if (file && file.data.length && !ext) throw wrongType();
-    if (Object.keys(errors).length || !parsed.success || !file || !ext) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', errors);
-    const b = parsed.data;
     const id = uuidv7();
-    const name = (file.filename.replace(/[\\/]/g, '_').replace(/\.[^.]*$/, '').slice(0, 80) || 'cv') + `.${ext}`;
-    const fileKey = `cvs/${o.organisation_id}-${id}.${ext}`;
-    await db.transaction(async (tx) => {
-      // Serialises applications to one opening, so that a double click cannot apply twice.
-      await tx.execute(sql`select 1 from job_openings where organisation_id = ${o.organisation_id} and id = ${o.id} for update`);
-      const [dup] = await rowsOf<{ id: string }>(tx, sql`select id from applicants where organisation_id = ${o.organisation_id} and opening_id = ${o.id} and email = ${b.email}`);
-      if (dup) throw new AppError(409, 'duplicate_application', 'You have already applied for this job with this e-mail address.');
-      const stage = firstActiveStage(await stagesOf(tx, o.organisation_id));
-      if (!stage) throw gone();
-      await ctx.files.put(fileKey, file.data);
-      await tx.insert(applicants).values({
-        organisation_id: o.organisation_id, id, opening_id: o.id, stage_id: stage.id, name: b.name, email: b.email, phone: b.phone, cover_letter: b.cover_letter,
-        cv_file_key: fileKey, cv_name: name, cv_type: CV_TYPES[ext], cv_bytes: file.data.length, source: 'public',
+    const { fields, file, unsupported } = await readApplication(req, CV_MAX_BYTES, ctx.files, (ext) => `cvs/${o.organisation_id}-${id}.${ext}`);
+    try {
+      const parsed = applicationFields.safeParse(fields);
+      const errors: Record<string, string> = {};
+      if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= validationMessage(String(i.message));
+      if (unsupported) throw wrongType();
+      if (!file) errors.cv = validationMessage('file_required');
+      if (Object.keys(errors).length || !parsed.success || !file) throw new AppError(422, 'validation_failed', 'The request has invalid fields.', errors);
+      const b = parsed.data;
+      const name = (file.filename.replace(/[\\/]/g, '_').replace(/\.[^.]*$/, '').slice(0, 80) || 'cv') + `.${file.ext}`;
+      await db.transaction(async (tx) => {
+        // Serialises applications to one opening, so that a double click cannot apply twice.
+        await tx.execute(sql`select 1 from job_openings where organisation_id = ${o.organisation_id} and id = ${o.id} for update`);
+        const [dup] = await rowsOf<{ id: string }>(tx, sql`select id from applicants where organisation_id = ${o.organisation_id} and opening_id = ${o.id} and email = ${b.email}`);
+        if (dup) throw new AppError(409, 'duplicate_application', 'You have already applied for this job with this e-mail address.');
+        const stage = firstActiveStage(await stagesOf(tx, o.organisation_id));
+        if (!stage) throw gone();
+        await tx.insert(applicants).values({
+          organisation_id: o.organisation_id, id, opening_id: o.id, stage_id: stage.id, name: b.name, email: b.email, phone: b.phone, cover_letter: b.cover_letter,
+          cv_file_key: file.key, cv_name: name, cv_type: CV_TYPES[file.ext], cv_bytes: file.size, source: 'public',
+        });
+        await audit(tx, o.organisation_id, null, 'applicants', 'create', id, { opening_id: o.id, source: 'public' });
+        // The hiring manager hears of it; without one, whoever may update the organisation's recruitment.
+        const told = o.hiring_manager_id ? [o.hiring_manager_id] : await membersWith(tx, o.organisation_id, 'recruitment.update');
+        for (const userId of told) {
+          await notify(tx, { userId, organisationId: o.organisation_id, type: 'application_received', subject: { type: 'applicant', id }, groupKey: `application_received:${o.id}`, data: { name: b.name, opening: o.title } });
+        }
       });
-      await audit(tx, o.organisation_id, null, 'applicants', 'create', id, { opening_id: o.id, source: 'public' });
-      // The hiring manager hears of it; without one, whoever may update the organisation's recruitment.
-      const told = o.hiring_manager_id ? [o.hiring_manager_id] : await membersWith(tx, o.organisation_id, 'recruitment.update');
-      for (const userId of told) {
-        await notify(tx, { userId, organisationId: o.organisation_id, type: 'application_received', subject: { type: 'applicant', id }, groupKey: `application_received:${o.id}`, data: { name: b.name, opening: o.title } });
-      }
-    });
+    } catch (err) {
+      // A refused application keeps no CV.
+      if (file) await ctx.files.delete(file.key).catch(() => undefined);
+      throw err;
+    }
     return reply.status(201).send({ data: { received: true as const, opening: o.title, organisation: o.organisation_name } });
   });
 }

@@ -100,6 +100,12 @@ describe('the public application', () => {
 
   it('refuses a missing CV, a CV that is no PDF or Word file and one over 5 MB, and stores nothing', async () => {
     const before = (await northwind.get(`/api/job-openings/${opening.id}`)).data.data.applicants;
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const f of t.app.ctx.files.list()) keys.push(f.key);
+      return keys.sort();
+    };
+    const filesBefore = await stored();
     const missing = await apply(opening.public_slug, { name: 'No CV', email: 'nocv@example.com' }, null);
     expect(missing.statusCode).toBe(422);
     expect(missing.data.error.fields).toHaveProperty('cv');
@@ -113,6 +119,8 @@ describe('the public application', () => {
     expect(noName.statusCode).toBe(422);
     expect(noName.data.error.fields).toHaveProperty('name');
     expect((await northwind.get(`/api/job-openings/${opening.id}`)).data.data.applicants).toBe(before);
+    // The CV streams into the store as it arrives: one refused after it was stored (here: no name) is deleted again.
+    expect(await stored()).toEqual(filesBefore);
   });
 
   it('takes a Word file too', async () => {

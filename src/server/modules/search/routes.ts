@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { envelope } from '#shared/api/errors.ts';
 import { searchQuery, searchResultsSchema, type SearchResults } from '#shared/api/search.ts';
 import type { AppContext } from '../../context.ts';
+import { rowsOf } from '../../db/client.ts';
 import { connections } from '../../db/schema/index.ts';
 import { identify, requireUser } from '../auth/session.ts';
 import { presentConnections, type Row } from '../connections/present.ts';
@@ -25,7 +26,6 @@ const linkOf = (r: Link, me: string): SearchResults['users'][number]['connection
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = ctx;
 
   api.get('/api/search', {
     config: { access: 'user' },
@@ -33,63 +33,56 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const me = await requireUser(ctx, req);
     const q = req.query.q;
-    // $1 the term (folded in SQL) for similarity, $2 the same escaped for LIKE, $3 the caller, $4 (organisations) the caller's organisation.
-    const params = [q, `%${escapeLike(q)}%`, me.id];
-    const matches = (column: string) => `(${column} like fyn_fold($2) or fyn_fold($1) <% ${column})`;
+    const like = `%${escapeLike(q)}%`;
+    // The replica when there is one, or the primary for a member who just wrote (lib/read-replica.ts).
+    const on = ctx.reads.dbFor(req, me.id).db;
+    const matches = (column: SQL) => sql`(${column} like fyn_fold(${like}) or fyn_fold(${q}) <% ${column})`;
     const member = (await identify(ctx, req))?.member;
     const crm = member && member.status === 'active' && member.organisation.id === me.organisationId && member.role.permissions.includes('crm.view') ? member.organisation.id : null;
     const [people, orgs, linked, natives] = await Promise.all([
-      database.query<{ id: string; name: string; image: string | null; org: string | null } & Link>(
-        `select u.id, u.name, u.image, o.name as org, c.id as link_id, c.status as link_status, c.requester_id::text as link_requester
-           from users u
-           left join organisations o on o.id = u.organisation_id
-           left join connections c on c.pair_low = least('user:' || $3::uuid::text, 'user:' || u.id::text) and c.pair_high = greatest('user:' || $3::uuid::text, 'user:' || u.id::text)
-          where u.email_verified and u.id <> $3::uuid and ${matches('u.search_name')}
-            and not exists (select 1 from user_blocks b where (b.blocker_id = $3::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = $3::uuid))
-          order by fyn_fold($1) <<-> u.search_name
-          limit ${LIMIT}`,
-        params,
-      ),
-      database.query<{ id: string; name: string; logo: string | null; city: string; country: string } & Link>(
-        `select o.id, o.name, o.logo, o.city, o.country, c.id as link_id, c.status as link_status, c.requester_id::text as link_requester
-           from organisations o
-           left join connections c on c.pair_low = least('user:' || $3::uuid::text, 'organisation:' || o.id::text) and c.pair_high = greatest('user:' || $3::uuid::text, 'organisation:' || o.id::text)
-          where o.id is distinct from $4::uuid and ${matches('o.search_text')}
-          order by fyn_fold($1) <<-> o.search_text
-          limit ${LIMIT}`,
-        [...params, me.organisationId ?? null],
-      ),
+      rowsOf<{ id: string; name: string; image: string | null; org: string | null } & Link>(on, sql`
+        select u.id, u.name, u.image, o.name as org, c.id as link_id, c.status as link_status, c.requester_id::text as link_requester
+          from users u
+          left join organisations o on o.id = u.organisation_id
+          left join connections c on c.pair_low = least('user:' || ${me.id}::uuid::text, 'user:' || u.id::text) and c.pair_high = greatest('user:' || ${me.id}::uuid::text, 'user:' || u.id::text)
+         where u.email_verified and u.id <> ${me.id}::uuid and ${matches(sql`u.search_name`)}
+           and not exists (select 1 from user_blocks b where (b.blocker_id = ${me.id}::uuid and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${me.id}::uuid))
+         order by fyn_fold(${q}) <<-> u.search_name
+         limit ${LIMIT}`),
+      rowsOf<{ id: string; name: string; logo: string | null; city: string; country: string } & Link>(on, sql`
+        select o.id, o.name, o.logo, o.city, o.country, c.id as link_id, c.status as link_status, c.requester_id::text as link_requester
+          from organisations o
+          left join connections c on c.pair_low = least('user:' || ${me.id}::uuid::text, 'organisation:' || o.id::text) and c.pair_high = greatest('user:' || ${me.id}::uuid::text, 'organisation:' || o.id::text)
+         where o.id is distinct from ${me.organisationId ?? null}::uuid and ${matches(sql`o.search_text`)}
+         order by fyn_fold(${q}) <<-> o.search_text
+         limit ${LIMIT}`),
       // The caller's connections (as a person) whose other side matches.
-      database.query<{ id: string }>(
-        `select c.id from connections c
-           cross join lateral (select case when c.requester_type = 'user' and c.requester_id = $3::uuid then c.target_type else c.requester_type end as type,
-                                      case when c.requester_type = 'user' and c.requester_id = $3::uuid then c.target_id else c.requester_id end as id) other
-           left join users u on other.type = 'user' and u.id = other.id
-           left join organisations o on other.type = 'organisation' and o.id = other.id
-          where c.status = 'connected' and ((c.requester_type = 'user' and c.requester_id = $3::uuid) or (c.target_type = 'user' and c.target_id = $3::uuid))
-            and (${matches('u.search_name')} or ${matches('o.search_text')})
-          order by c.updated_at desc
-          limit ${LIMIT}`,
-        params,
-      ),
+      rowsOf<{ id: string }>(on, sql`
+        select c.id from connections c
+          cross join lateral (select case when c.requester_type = 'user' and c.requester_id = ${me.id}::uuid then c.target_type else c.requester_type end as type,
+                                     case when c.requester_type = 'user' and c.requester_id = ${me.id}::uuid then c.target_id else c.requester_id end as id) other
+          left join users u on other.type = 'user' and u.id = other.id
+          left join organisations o on other.type = 'organisation' and o.id = other.id
+         where c.status = 'connected' and ((c.requester_type = 'user' and c.requester_id = ${me.id}::uuid) or (c.target_type = 'user' and c.target_id = ${me.id}::uuid))
+           and (${matches(sql`u.search_name`)} or ${matches(sql`o.search_text`)})
+         order by c.updated_at desc
+         limit ${LIMIT}`),
       // The organisation's CRM clients, same tenant only; folded names, so accents and case do not matter.
       crm
-        ? database.query<{ id: string; name: string; city: string | null; country: string }>(
-            `select id, name, city, country from native_organisations
-              where organisation_id = $3::uuid and (fyn_fold(name) like fyn_fold($2) or fyn_fold($1) <% fyn_fold(name))
-              order by fyn_fold($1) <<-> fyn_fold(name) limit ${LIMIT}`,
-            [q, `%${escapeLike(q)}%`, crm],
-          )
+        ? rowsOf<{ id: string; name: string; city: string | null; country: string }>(on, sql`
+            select id, name, city, country from native_organisations
+             where organisation_id = ${crm}::uuid and (fyn_fold(name) like fyn_fold(${like}) or fyn_fold(${q}) <% fyn_fold(name))
+             order by fyn_fold(${q}) <<-> fyn_fold(name) limit ${LIMIT}`)
         : Promise.resolve([]),
     ]);
-    const rows: Row[] = linked.length ? await database.db.select().from(connections).where(inArray(connections.id, linked.map((l) => l.id))) : [];
+    const rows: Row[] = linked.length ? await on.select().from(connections).where(inArray(connections.id, linked.map((l) => l.id))) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = linked.map((l) => byId.get(l.id)!).filter(Boolean);
     return {
       data: {
         users: people.map((p) => ({ id: p.id, name: p.name, avatar_url: p.image, organisation: p.org, connection: linkOf(p, me.id) })),
         organisations: orgs.map((o) => ({ id: o.id, name: o.name, logo_url: o.logo, city: o.city, country: o.country, connection: linkOf(o, me.id) })),
-        connections: await presentConnections(database.db, ordered, (r) => (r.requester_type === 'user' && r.requester_id === me.id ? 'requester' : 'target'), me.id),
+        connections: await presentConnections(on, ordered, (r) => (r.requester_type === 'user' && r.requester_id === me.id ? 'requester' : 'target'), me.id),
         native_organisations: natives,
       },
     };
