@@ -67,9 +67,9 @@ async function measure(base: string, label: string, target: { summary: number; r
   for (let month = 1; month <= 6; month++) {
     let cursor: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const path = `/api/analytics/rows?from=${year}-01-01&to=${year}-12-31&group=month&bucket=${year}-${String(month * 2).padStart(2, '0')}-01&metric=revenue&per_page=50${cursor ? `&cursor=${cursor}` : ''}`;
+      const path: string = `/api/analytics/rows?from=${year}-01-01&to=${year}-12-31&group=month&bucket=${year}-${String(month * 2).padStart(2, '0')}-01&metric=revenue&per_page=50${cursor ? `&cursor=${cursor}` : ''}`;
       const s = performance.now();
-      const res = await fetch(base + path, { headers: { cookie } });
+      const res: Response = await fetch(base + path, { headers: { cookie } });
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
       cursor = ((await res.json()) as { meta: { next_cursor: string | null } }).meta.next_cursor;
       rows.push(performance.now() - s);
