@@ -102,7 +102,7 @@ describe('events of the business, delivered', () => {
         return of[0].data;
       });
     };
-    const got = async (url: string, by = o) => {
+    const got = async (url: string, by: { get: typeof o.get } = o) => {
       const res = await by.get(url);
       expect(res.statusCode, res.body).toBe(200);
       return res.data.data;
