@@ -12,7 +12,7 @@ import { apiKeys } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember } from '../organisations/membership.ts';
-import { hashApiKey, keyChanged } from './key-auth.ts';
+import { hashApiKey } from './key-auth.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 40 base62 characters: about 238 bits. */
@@ -106,7 +106,6 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
       }).where(live(m.organisation.id, req.params.id)).returning();
       if (!r) throw notFound('The API key');
       await audit(tx, m.organisation.id, m.user.id, 'api_keys', 'roll', r.id, { grace_hours: req.body.grace_hours });
-      await keyChanged(tx, r.id);
       return r;
     });
     return { data: { ...presentApiKey(row), key: made.key } };
@@ -122,7 +121,6 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(live(m.organisation.id, req.params.id)).returning({ id: apiKeys.id, name: apiKeys.name });
       if (!r) throw notFound('The API key');
       await audit(tx, m.organisation.id, m.user.id, 'api_keys', 'revoke', r.id, { name: r.name });
-      await keyChanged(tx, r.id);
     });
     return reply.status(204).send(null);
   });

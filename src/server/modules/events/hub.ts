@@ -101,8 +101,6 @@ export async function createLiveHub(database: Database, options: LiveHubOptions)
   const listener: Listener = await database.listen(LIVE_CHANNEL, {
     notice(payload) {
       const [id, userId] = payload.split(':');
-      // A key revoked or rolled (`key:<id>`, modules/developers/api-keys.ts) ends its reuse here too.
-      if (id === 'key') return options.onAccessEnded?.();
       if (id === 'session' || id === 'user') {
         options.onAccessEnded?.();
         endWhere(id === 'session' ? (s) => s.sessionId === userId : (s) => s.userId === userId);
