@@ -22,7 +22,7 @@ test('Olivia makes an API key and a webhook endpoint, confirms a booking, sees i
   try {
     await logIn(page, 'owner@demo.fyn.local');
     await page.goto('/organisation/dev');
-    await expect(page.getByRole('heading', { level: 1, name: 'Developers' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Developer tools' })).toBeVisible();
 
     // A key, shown once, that works as a bearer token.
     await page.getByRole('button', { name: 'New key' }).click();

@@ -184,7 +184,7 @@ export const eventBody = z
   });
 export type EventBody = z.input<typeof eventBody>;
 export const eventSchema = z.object({
-  id: z.string(), event_type: z.enum(EVENT_TYPES), code: z.string(), classifier: z.enum(EVENT_CLASSIFIERS), location: z.string().nullable(), location_name: z.string().nullable(),
+  id: z.string(), shipment_id: z.string(), event_type: z.enum(EVENT_TYPES), code: z.string(), classifier: z.enum(EVENT_CLASSIFIERS), location: z.string().nullable(), location_name: z.string().nullable(),
   occurred_at: z.string(), recorded_at: z.string(), container_number: z.string().nullable(), vessel: z.string().nullable(), voyage: z.string().nullable(), source: z.string(),
   /** False when a newer estimate of the same event came first (kept in the timeline, not applied). */
   applied: z.boolean(),

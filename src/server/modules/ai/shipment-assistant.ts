@@ -19,7 +19,7 @@ import { readUpload } from '../files/images.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { requirePermission } from '../organisations/membership.ts';
-import { loadShipment, type ShipmentRow } from '../operations/service.ts';
+import { loadShipment, type ShipmentRow } from '../operations/answers.ts';
 import { meteredCall } from './metered-call.ts';
 import { callerOf, engineOf, type Caller } from './routes.ts';
 import { pdfLines, PdfUnreadable } from './pdf-lines.ts';

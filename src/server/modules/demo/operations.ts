@@ -8,7 +8,8 @@ import { bookings, shipmentContainers, shipments, tasksTable } from '../../db/sc
 import { confirmBooking } from '../operations/bookings.ts';
 import { generateDocument } from '../operations/documents.ts';
 import { scanExceptions } from '../operations/exceptions.ts';
-import { applyEvent, attachTasks, editShipment, loadShipment, moveShipment, shipmentNumbers, type BookingRow } from '../operations/service.ts';
+import { applyEvent, attachTasks, editShipment, moveShipment, shipmentNumbers } from '../operations/service.ts';
+import { loadShipment, type BookingRow } from '../operations/answers.ts';
 import { notify } from '../notifications/notify.ts';
 
 const DAY = 86_400_000;

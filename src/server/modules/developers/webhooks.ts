@@ -15,9 +15,16 @@ export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_00
 /** An endpoint failing without a success for this long is disabled and its owners told. */
 export const FAILING_DISABLES_AFTER_MS = 5 * 86_400_000;
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** A claimed delivery another node may take over after this (the claiming node stopped). */
-const CLAIM_SECONDS = 60;
-const BATCH = 25;
+/** Deliveries claimed at once, and of them at most this many for one endpoint. */
+const BATCH = 200;
+const PER_ENDPOINT_CLAIM = 40;
+/** Attempts under way to one endpoint at a time (and its kept-alive connections). */
+export const PER_ENDPOINT = 10;
+/**
+ * A claimed delivery another node may take over after this (the claiming node stopped): longer
+ * than an endpoint's share of a batch takes when every attempt times out.
+ */
+const CLAIM_SECONDS = Math.ceil(PER_ENDPOINT_CLAIM / PER_ENDPOINT) * (DELIVERY_TIMEOUT_MS / 1000) + 30;
 /** Notified on commit of a transaction that queued deliveries: wakes the dispatcher. */
 export const OUTBOX_CHANNEL = 'webhook_outbox';
 export const DISPATCH_JOB = 'webhooks.dispatch';
@@ -27,7 +34,6 @@ export type EventType = WebhookEventType | 'ping';
 export const webhookIdOf = (eventId: string) => `evt_${eventId.replace(/-/g, '')}`;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
-type EventRow = typeof webhookEvents.$inferSelect;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 export const presentEndpoint = (e: EndpointRow): WebhookEndpoint => ({
   id: e.id, url: e.url, description: e.description, event_types: e.event_types, enabled: e.enabled, disabled_reason: e.disabled_reason,
@@ -70,35 +76,72 @@ export function retryAfterSeconds(value: string | string[] | undefined, now = Da
   return Math.min(seconds, 86_400);
 }
 
-type Claimed = { organisation_id: string; id: string; endpoint_id: string; event_id: string; attempts: number };
+/** A claimed delivery with what its attempt needs: the event's payload and the endpoint's address and secrets. */
+type Claimed = {
+  organisation_id: string; id: string; endpoint_id: string; event_id: string; attempts: number; event_type: string; payload: string;
+  url: string; secret: string; previous_secret: string | null; previous_secret_until: string | Date | null; failing_since: string | Date | null;
+};
+type Outcome = { d: Claimed; at: number; status: number | null; succeeded: boolean; ms: number; body: string | null; error: string | null; retryAfter: number | null };
+
+/**
+ * Claims what is due, at most PER_ENDPOINT_CLAIM deliveries of each endpoint and BATCH in all, in
+ * the order they fell due: one statement that takes each (SKIP LOCKED, for CLAIM_SECONDS) and
+ * answers it with its event and endpoint.
+ */
+const claim = (db: Db) => rowsOf<Claimed>(db, sql`
+  with due as (
+    select w.organisation_id, w.id from webhook_deliveries w
+     where (w.organisation_id, w.id) in (
+       select organisation_id, id from (
+         select c.organisation_id, c.id, row_number() over (partition by c.organisation_id, c.endpoint_id order by c.next_attempt_at, c.id) as n from (
+           select w.organisation_id, w.id, w.endpoint_id, w.next_attempt_at from webhook_deliveries w
+             join webhook_endpoints e on e.organisation_id = w.organisation_id and e.id = w.endpoint_id and e.enabled
+            where w.status = 'pending' and w.next_attempt_at <= now() and (w.locked_until is null or w.locked_until < now())
+            order by w.next_attempt_at limit ${BATCH * 4}) c) ranked
+        where n <= ${PER_ENDPOINT_CLAIM})
+       and w.status = 'pending' and (w.locked_until is null or w.locked_until < now())
+     order by w.next_attempt_at, w.id limit ${BATCH} for update of w skip locked),
+  claimed as (
+    update webhook_deliveries d set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+      from due where d.organisation_id = due.organisation_id and d.id = due.id
+    returning d.organisation_id, d.id, d.endpoint_id, d.event_id, d.attempts, d.next_attempt_at)
+  select c.organisation_id, c.id, c.endpoint_id, c.event_id, c.attempts, v.type as event_type, v.payload,
+         e.url, e.secret, e.previous_secret, e.previous_secret_until, e.failing_since
+    from claimed c
+    join webhook_events v on v.organisation_id = c.organisation_id and v.id = c.event_id
+    join webhook_endpoints e on e.organisation_id = c.organisation_id and e.id = c.endpoint_id
+   order by c.next_attempt_at, c.id`);
 
 /**
  * Delivers what is due, in batches, until nothing is (docs/architecture.md#outgoing-webhooks): each
- * delivery claimed by one node (SKIP LOCKED, for CLAIM_SECONDS), its attempt logged, then done,
- * retried on the schedule (or as Retry-After asks), or given up. Answers how many attempts were made.
+ * delivery claimed by one node, sent concurrently — up to PER_ENDPOINT at a time to each endpoint,
+ * in the order they fell due, over a kept-alive connection — then the batch's attempts logged and
+ * its deliveries done, retried on the schedule (or as Retry-After asks) or given up, in one
+ * transaction. An endpoint that answers 410 gets nothing more from the batch. Answers how many
+ * attempts were made.
  */
 export async function dispatchDue(ctx: AppContext): Promise<number> {
   const db = ctx.database.db;
   let made = 0;
   for (;;) {
-    const claimed = await rowsOf<Claimed>(db, sql`
-      update webhook_deliveries d set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
-        from (select w.organisation_id, w.id from webhook_deliveries w
-               join webhook_endpoints e on e.organisation_id = w.organisation_id and e.id = w.endpoint_id and e.enabled
-              where w.status = 'pending' and w.next_attempt_at <= now() and (w.locked_until is null or w.locked_until < now())
-              order by w.next_attempt_at limit ${BATCH} for update of w skip locked) due
-       where d.organisation_id = due.organisation_id and d.id = due.id
-      returning d.organisation_id, d.id, d.endpoint_id, d.event_id, d.attempts`);
+    const claimed = await claim(db);
     if (claimed.length === 0) break;
-    // The batch's endpoints and events in two queries (not two per delivery).
-    const pairs = (key: (r: Claimed) => string) =>
-      sql`unnest(${`{${claimed.map((c) => c.organisation_id).join(',')}}`}::uuid[], ${`{${claimed.map(key).join(',')}}`}::uuid[]) as k(o, i)`;
-    const endpoints = new Map((await rowsOf<EndpointRow>(db, sql`
-      select distinct e.* from webhook_endpoints e join ${pairs((c) => c.endpoint_id)} on e.organisation_id = k.o and e.id = k.i`)).map((e) => [e.id, e]));
-    const events = new Map((await rowsOf<EventRow>(db, sql`
-      select distinct v.* from webhook_events v join ${pairs((c) => c.event_id)} on v.organisation_id = k.o and v.id = k.i`)).map((v) => [v.id, v]));
-    await Promise.all(claimed.map((d) => attempt(ctx, d, endpoints.get(d.endpoint_id), events.get(d.event_id))));
-    made += claimed.length;
+    const byEndpoint = new Map<string, Claimed[]>();
+    for (const d of claimed) byEndpoint.set(d.endpoint_id, [...(byEndpoint.get(d.endpoint_id) ?? []), d]);
+    const outcomes: Outcome[] = [];
+    await Promise.all([...byEndpoint.values()].map(async (queue) => {
+      let gone = false;
+      await Promise.all(Array.from({ length: Math.min(PER_ENDPOINT, queue.length) }, async () => {
+        for (let d = queue.shift(); d && !gone; d = queue.shift()) {
+          const outcome = await attempt(ctx, d);
+          outcomes.push(outcome);
+          if (outcome.status === 410) gone = true;
+        }
+      }));
+    }));
+    made += outcomes.length;
+    const disabled = await record(db, claimed, outcomes);
+    for (const [endpoint, reason] of disabled) await mailOwners(ctx, endpoint, reason);
   }
   // The next retry due wakes a dispatcher then (the minutely schedule is the backstop).
   const [next] = await rowsOf<{ at: string | null }>(db, sql`
@@ -112,66 +155,97 @@ export async function dispatchDue(ctx: AppContext): Promise<number> {
   return made;
 }
 
-/** One attempt of one delivery, logged; the delivery and its endpoint updated after it. */
-async function attempt(ctx: AppContext, d: Claimed, endpoint: EndpointRow | undefined, event: EventRow | undefined): Promise<void> {
-  const db = ctx.database.db;
-  if (!endpoint || !event) return;
+/** One attempt of one delivery: signed, to the address its host resolves to now, on the endpoint's kept-alive connections. */
+async function attempt(ctx: AppContext, d: Claimed): Promise<Outcome> {
   const now = Date.now();
-  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_until && new Date(endpoint.previous_secret_until).getTime() > now ? [endpoint.previous_secret] : [])];
+  const secrets = [d.secret, ...(d.previous_secret && d.previous_secret_until && new Date(d.previous_secret_until).getTime() > now ? [d.previous_secret] : [])];
   const headers = {
-    ...signedHeaders(secrets, webhookIdOf(event.id), Math.floor(now / 1000), event.payload),
+    ...signedHeaders(secrets, webhookIdOf(d.event_id), Math.floor(now / 1000), d.payload),
     'content-type': 'application/json',
     'user-agent': 'FYN-Webhooks/1',
   };
   // The host is resolved at every attempt, and the connection goes to the address checked.
-  const target = await checkTarget(endpoint.url, ctx.config.webhookAllowLoopback);
+  const target = await checkTarget(d.url, ctx.config.webhookAllowLoopback);
   const result = target.ok
-    ? await postTo(endpoint.url, target.address, target.family, headers, event.payload, DELIVERY_TIMEOUT_MS)
+    ? await postTo(d.url, target.address, target.family, headers, d.payload, DELIVERY_TIMEOUT_MS, PER_ENDPOINT)
     : ({ ok: false, error: `refused: ${target.reason}`, ms: 0 } as const);
   const status = result.ok ? result.status : null;
-  const succeeded = status !== null && status >= 200 && status < 300;
-  const attempts = d.attempts + 1;
-  let disabled: 'gone' | 'failing' | null = null;
-  await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      organisation_id: d.organisation_id, id: uuidv7(), delivery_id: d.id, endpoint_id: d.endpoint_id, event_id: d.event_id, event_type: event.type,
-      status: succeeded ? 'succeeded' : 'failed', response_status: status, duration_ms: result.ms, response_body: result.ok ? result.body : null, error: result.ok ? null : result.error,
-    });
-    const delivery = and(eq(webhookDeliveries.organisation_id, d.organisation_id), eq(webhookDeliveries.id, d.id));
-    const ofEndpoint = and(eq(webhookEndpoints.organisation_id, d.organisation_id), eq(webhookEndpoints.id, d.endpoint_id));
-    if (succeeded) {
-      await tx.update(webhookDeliveries).set({ status: 'succeeded', attempts, locked_until: null, updated_at: new Date() }).where(delivery);
-      // Written only when a run of failures ends: concurrent deliveries to one endpoint do not queue on its row.
-      if (endpoint.failing_since) await tx.update(webhookEndpoints).set({ failing_since: null }).where(ofEndpoint);
-      return;
-    }
-    const failingSince = endpoint.failing_since ? new Date(endpoint.failing_since).getTime() : now;
-    if (status === 410) disabled = 'gone';
-    else if (now - failingSince >= FAILING_DISABLES_AFTER_MS) disabled = 'failing';
-    const wait = Math.max(RETRY_SCHEDULE_SECONDS[attempts - 1] ?? 0, (result.ok && retryAfterSeconds(result.headers['retry-after'], now)) || 0);
-    const givenUp = disabled !== null || attempts > RETRY_SCHEDULE_SECONDS.length;
-    await tx.update(webhookDeliveries).set(givenUp
-      ? { status: 'failed', attempts, locked_until: null, updated_at: new Date() }
-      : { attempts, locked_until: null, next_attempt_at: new Date(now + wait * 1000), updated_at: new Date() }).where(delivery);
-    await tx.update(webhookEndpoints).set(disabled
-      ? { enabled: false, disabled_reason: disabled, failing_since: new Date(failingSince), updated_at: new Date() }
-      : { failing_since: new Date(failingSince) }).where(ofEndpoint);
-    if (disabled) await tellOwners(ctx, tx, endpoint, disabled);
-  });
-  if (disabled) await mailOwners(ctx, endpoint, disabled);
+  return {
+    d, at: now, status, succeeded: status !== null && status >= 200 && status < 300, ms: result.ms,
+    body: result.ok ? result.body : null, error: result.ok ? null : result.error, retryAfter: result.ok ? retryAfterSeconds(result.headers['retry-after'], now) : null,
+  };
 }
+
+/**
+ * Writes a batch's outcomes in one transaction: its attempts (one insert), its deliveries (one
+ * update: done, due again, given up, or — not attempted after a 410 — released), and for each
+ * endpoint, taking its outcomes in order, the end of a run of failures, its start, or its
+ * disabling (410, or failing for FAILING_DISABLES_AFTER_MS), the owners told. Answers the endpoints disabled.
+ */
+async function record(db: Db, claimed: Claimed[], outcomes: Outcome[]): Promise<[EndpointRef, 'gone' | 'failing'][]> {
+  outcomes.sort((a, b) => a.at - b.at);
+  const deliveries = new Map<string, { organisation_id: string; id: string; status: string; attempts: number; next_attempt_at: string | null }>();
+  for (const d of claimed) deliveries.set(d.id, { organisation_id: d.organisation_id, id: d.id, status: 'pending', attempts: d.attempts, next_attempt_at: null });
+  const endpoints = new Map<string, { ref: EndpointRef; was: number | null; failingSince: number | null; disabled: 'gone' | 'failing' | null }>();
+  for (const o of outcomes) {
+    const { d } = o;
+    const failing = d.failing_since ? new Date(d.failing_since).getTime() : null;
+    const e = endpoints.get(d.endpoint_id) ?? { ref: { organisation_id: d.organisation_id, id: d.endpoint_id, url: d.url }, was: failing, failingSince: failing, disabled: null };
+    endpoints.set(d.endpoint_id, e);
+    const attempts = d.attempts + 1;
+    if (o.succeeded) {
+      e.failingSince = null;
+      deliveries.set(d.id, { ...deliveries.get(d.id)!, status: 'succeeded', attempts });
+      continue;
+    }
+    e.failingSince ??= o.at;
+    if (o.status === 410) e.disabled = 'gone';
+    else if (!e.disabled && o.at - e.failingSince >= FAILING_DISABLES_AFTER_MS) e.disabled = 'failing';
+    const wait = Math.max(RETRY_SCHEDULE_SECONDS[attempts - 1] ?? 0, o.retryAfter ?? 0);
+    const givenUp = e.disabled !== null || attempts > RETRY_SCHEDULE_SECONDS.length;
+    deliveries.set(d.id, { ...deliveries.get(d.id)!, status: givenUp ? 'failed' : 'pending', attempts, next_attempt_at: givenUp ? null : new Date(o.at + wait * 1000).toISOString() });
+  }
+  const disabled: [EndpointRef, 'gone' | 'failing'][] = [];
+  await db.transaction(async (tx) => {
+    if (outcomes.length) {
+      await tx.insert(webhookAttempts).values(outcomes.map((o) => ({
+        organisation_id: o.d.organisation_id, id: uuidv7(), delivery_id: o.d.id, endpoint_id: o.d.endpoint_id, event_id: o.d.event_id, event_type: o.d.event_type,
+        status: o.succeeded ? 'succeeded' : 'failed', response_status: o.status, duration_ms: o.ms, response_body: o.body, error: o.error,
+      })));
+    }
+    await tx.execute(sql`
+      update webhook_deliveries d set status = v.status, attempts = v.attempts, locked_until = null,
+             next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at), updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify([...deliveries.values()])}::jsonb) as v(organisation_id uuid, id uuid, status text, attempts int, next_attempt_at timestamptz)
+       where d.organisation_id = v.organisation_id and d.id = v.id`);
+    for (const e of endpoints.values()) {
+      const ofEndpoint = and(eq(webhookEndpoints.organisation_id, e.ref.organisation_id), eq(webhookEndpoints.id, e.ref.id));
+      if (e.disabled) {
+        await tx.update(webhookEndpoints).set({ enabled: false, disabled_reason: e.disabled, failing_since: new Date(e.failingSince ?? Date.now()), updated_at: new Date() }).where(ofEndpoint);
+        await tellOwners(tx, e.ref, e.disabled);
+        disabled.push([e.ref, e.disabled]);
+        // Written only when a run of failures starts or ends: concurrent batches to one endpoint do not queue on its row.
+      } else if (e.failingSince !== e.was) {
+        await tx.update(webhookEndpoints).set({ failing_since: e.failingSince === null ? null : new Date(e.failingSince) }).where(ofEndpoint);
+      }
+    }
+  });
+  return disabled;
+}
+
+type EndpointRef = { organisation_id: string; id: string; url: string };
 
 const ownersOf = (db: Db | Tx, organisationId: string) => rowsOf<{ id: string; email: string }>(db, sql`
   select u.id, u.email from organisation_members m join roles r on r.organisation_id = m.organisation_id and r.id = m.role_id join users u on u.id = m.user_id
    where m.organisation_id = ${organisationId} and m.status = 'active' and r.builtin = 'owner'`);
 
-async function tellOwners(_ctx: AppContext, tx: Tx, endpoint: EndpointRow, reason: 'gone' | 'failing') {
+async function tellOwners(tx: Tx, endpoint: EndpointRef, reason: 'gone' | 'failing') {
   for (const owner of await ownersOf(tx, endpoint.organisation_id)) {
     await notify(tx, { userId: owner.id, organisationId: endpoint.organisation_id, type: 'webhook_endpoint_disabled', subject: { type: 'webhook_endpoint', id: endpoint.id }, data: { url: endpoint.url, reason } });
   }
 }
 
-async function mailOwners(ctx: AppContext, endpoint: EndpointRow, reason: 'gone' | 'failing') {
+async function mailOwners(ctx: AppContext, endpoint: EndpointRef, reason: 'gone' | 'failing') {
   const why = reason === 'gone' ? 'it answered 410 Gone' : 'every delivery to it failed for 5 days';
   for (const owner of await ownersOf(ctx.database.db, endpoint.organisation_id)) {
     await ctx.mailer.send({

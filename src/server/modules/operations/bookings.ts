@@ -13,7 +13,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
-import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, placesOf, reanchorTasks, shipmentNumbers, type BookingRow } from './service.ts';
+import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, shipmentNumbers } from './service.ts';
+import { placesOf, type BookingRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
@@ -50,10 +51,16 @@ const select = (organisationId: string) => sql`
     left join shipments s on s.organisation_id = b.organisation_id and s.booking_id = b.id
    where b.organisation_id = ${organisationId}`;
 
+/** A booking as GET /api/bookings/:id answers it, read through `db`; null when there is none. */
+export async function bookingAnswer(db: Db | Tx, organisationId: string, id: string): Promise<Booking | null> {
+  const row = await loadBooking(db, organisationId, id);
+  return row && presentBooking(row, await placeNames(db, placesOf(row), row.mode));
+}
+
 /** A booking's event for webhooks, in `tx`: the booking as GET /api/bookings/:id answers it. */
 export async function emitBooking(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
-  const row = await loadBooking(tx, organisationId, id);
-  if (row) await emitEvent(tx, organisationId, type, presentBooking(row, await placeNames(tx, placesOf(row), row.mode)));
+  const booking = await bookingAnswer(tx, organisationId, id);
+  if (booking) await emitEvent(tx, organisationId, type, booking);
 }
 
 export async function loadBooking(db: Db | Tx, organisationId: string, id: string): Promise<Row | null> {
@@ -115,9 +122,9 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function answer(organisationId: string, id: string) {
-    const row = await loadBooking(db, organisationId, id);
-    if (!row) throw notFound('The booking');
-    return { data: presentBooking(row, await placeNames(db, placesOf(row), row.mode)) };
+    const data = await bookingAnswer(db, organisationId, id);
+    if (!data) throw notFound('The booking');
+    return { data };
   }
 
   /** The booking locked in `tx`, or 404; 409 when its status does not allow the action. */

@@ -1,53 +1,30 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { documentBody, documentEmailBody, documentListQuery, documentSchema, type FynDocument } from '#shared/api/operations.ts';
+import { documentBody, documentEmailBody, documentListQuery, documentSchema } from '#shared/api/operations.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '#shared/operations/model.ts';
-import { measure } from '#shared/quotes/calc.ts';
 import type { AppContext } from '../../context.ts';
-import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { FILES_PREFIX } from '../files/images.ts';
 import { sendFile } from '../files/store.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { loadQuote, presentQuote } from '../quotes/service.ts';
-import { placeNames } from '../locations/place-names.ts';
+import { quoteAnswer } from '../quotes/service.ts';
 import { nextNumber } from '../../lib/number-sequences.ts';
 import { renderQuotePdf } from '../quotes/pdf.ts';
 import type { DocumentLanguage } from '../documents/labels.ts';
 import { renderDocumentPdf, type DocumentData } from '../documents/render.ts';
-import { isoOf, loadShipment, type ShipmentRow } from './service.ts';
+import { isoOf } from './service.ts';
+import { DEFAULT_TEMPLATE, documentAnswer, documentData, documentInputs, fingerprint, loadShipment, organisationLines, presentDocument, selectDocuments, templatesOf, type DocumentRow } from './answers.ts';
 import { audit } from '../../lib/audit.ts';
 import { emitEvent } from '../developers/webhooks.ts';
 
-export type DocumentRow = typeof documents.$inferSelect;
 
-export const presentDocument = (d: DocumentRow & { reference?: string | null }): FynDocument => ({
-  id: d.id, type: d.type, without_origin: d.without_origin, number: d.number, version: d.version, language: d.language, shipment_id: d.shipment_id, booking_id: d.booking_id,
-  bytes: d.bytes, emailed: d.emailed, created_at: isoOf(d.created_at)!, reference: d.reference ?? null,
-});
-
-type Template = DocumentData['template'] & { language: DocumentLanguage };
-const DEFAULT_TEMPLATE: Template = { language: 'en', accent_colour: null, terms: null, show_logo: true, show_parties: true, show_containers: true, show_charges: true, show_notes: true };
-
-type OrganisationLines = { name: string; lines: string[]; logo: string | null };
-
-/** The organisation's name and address lines as documents print them, and where its logo is. */
-async function organisationLines(db: Db | Tx, organisationId: string): Promise<OrganisationLines> {
-  const [org] = await rowsOf<{ name: string; address_line1: string | null; city: string | null; postcode: string | null; country: string; vat_number: string | null; logo: string | null }>(
-    db, sql`select name, address_line1, city, postcode, country, vat_number, logo from organisations where id = ${organisationId}`);
-  return {
-    name: org.name,
-    lines: [[org.address_line1, [org.postcode, org.city].filter(Boolean).join(' '), org.country].filter(Boolean).join(', '), org.vat_number ? `VAT ${org.vat_number}` : ''].filter(Boolean),
-    logo: org.logo,
-  };
-}
 
 /** The organisation as documents print it: name, address lines and logo. */
 export async function organisationHeader(ctx: AppContext, organisationId: string): Promise<{ name: string; lines: string[]; logo: Buffer | null }> {
@@ -67,98 +44,12 @@ export async function organisationHeader(ctx: AppContext, organisationId: string
 /** The quote of a shipment's booking as a PDF (the `quotation` document). */
 export async function quotePdf(ctx: AppContext, organisationId: string, quoteId: string, language: DocumentLanguage): Promise<Buffer> {
   const db = ctx.database.db;
-  const loaded = await loadQuote(db, organisationId, quoteId);
-  if (!loaded) throw notFound('The quote');
-  const quote = presentQuote(loaded.quote, loaded.lines, [], await placeNames(db, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode));
+  const quote = await quoteAnswer(db, organisationId, quoteId);
+  if (!quote) throw notFound('The quote');
   const codes = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${organisationId}`);
   return renderQuotePdf({ quote, organisation: await organisationHeader(ctx, organisationId), charges: Object.fromEntries(codes.map((c) => [c.id, c.name])), language });
 }
 
-/** What the freight documents of a shipment print besides the shipment row: its booking, containers, charge names and place names. */
-type DocumentInputs = {
-  header: { name: string; lines: string[] };
-  booking: { number: string; carrier_booking_reference: string | null; booking_party: DocumentData['parties']['booking_party']; confirmed_equipment: DocumentData['equipment']; equipment: DocumentData['equipment'] } | null;
-  containers: { number: string; iso_type: string; seal: string | null; discharged_at: string | null }[];
-  codes: Map<string, string>;
-  places: Record<string, string>;
-};
-
-async function documentInputs(db: Db | Tx, s: ShipmentRow): Promise<DocumentInputs> {
-  const org = s.organisation_id;
-  const header = await organisationLines(db, org);
-  const [booking] = s.booking_id
-    ? await rowsOf<NonNullable<DocumentInputs['booking']>>(db, sql`
-        select number, carrier_booking_reference, booking_party, confirmed_equipment, equipment from bookings where organisation_id = ${org} and id = ${s.booking_id}`)
-    : [];
-  const containers = await rowsOf<DocumentInputs['containers'][number]>(db, sql`
-    select c.number, c.iso_type, c.seal,
-           (select max(occurred_at) from shipment_events e where e.organisation_id = c.organisation_id and e.shipment_id = c.shipment_id and e.container_number = c.number and e.code = 'DISC' and e.classifier = 'ACT') as discharged_at
-      from shipment_containers c where c.organisation_id = ${org} and c.shipment_id = ${s.id} order by c.created_at, c.number`);
-  const codes = new Map((await rowsOf<{ id: string; name: string }>(db, sql`select id, name from charge_codes where organisation_id = ${org}`)).map((c) => [c.id, c.name]));
-  return { header: { name: header.name, lines: header.lines }, booking: booking ?? null, containers, codes, places: await placeNames(db, [s.origin, s.destination], s.mode) };
-}
-
-/** What a freight document of a shipment prints (its `issued` day apart, the same data gives the same document). */
-function documentData(inputs: DocumentInputs, s: ShipmentRow, type: DocumentData['type'], withoutOrigin: boolean, template: Template, language: DocumentLanguage): DocumentData {
-  const { header, booking, containers, codes, places } = inputs;
-  const m = measure(s.mode, s.packages, []);
-  return {
-    type, without_origin: withoutOrigin, language, issued: new Date().toISOString().slice(0, 10),
-    organisation: { name: header.name, lines: header.lines },
-    shipment: {
-      number: s.number, house_ref: s.house_ref, master_ref: s.master_ref, booking_number: booking?.number ?? null, carrier_booking_reference: booking?.carrier_booking_reference ?? null,
-      mode: s.mode, incoterm: s.incoterm, carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight,
-      origin: s.origin, origin_name: places[s.origin] ?? null, destination: s.destination, destination_name: places[s.destination] ?? null,
-      pol: s.pol ?? s.legs[0]?.from ?? null, pod: s.pod ?? s.legs.at(-1)?.to ?? null, place_of_receipt: s.place_of_receipt, place_of_delivery: s.place_of_delivery,
-      etd: isoOf(s.etd), eta: isoOf(s.eta), atd: isoOf(s.atd), ata: isoOf(s.ata), free_days: s.free_days, goods_description: s.goods_description,
-    },
-    parties: { shipper: s.shipper, consignee: s.consignee, notify: s.notify_party, booking_party: booking?.booking_party ?? null },
-    legs: s.legs, cut_offs: s.cut_offs,
-    equipment: booking ? (booking.confirmed_equipment.length ? booking.confirmed_equipment : booking.equipment) : [],
-    containers: containers.map((c) => ({ ...c, discharged_at: isoOf(c.discharged_at) })),
-    cargo: { packages: s.packages.reduce((n, p) => n + p.packages, 0), weight_kg: m.weight_kg, volume_cbm: m.volume_cbm, chargeable_weight_kg: m.chargeable_weight_kg },
-    charges: s.charges.map((c) => ({ name: c.description ?? (c.charge_code_id ? codes.get(c.charge_code_id) : null) ?? '—', amount_minor: c.actual_sell_minor ?? c.quoted_sell_minor, currency: s.currency, payment: c.payment })),
-    template: { accent_colour: template.accent_colour, terms: template.terms, show_logo: template.show_logo, show_parties: template.show_parties, show_containers: template.show_containers, show_charges: template.show_charges, show_notes: template.show_notes },
-  };
-}
-
-/** The fingerprint of what a document prints: a freight document's data but its issue day, or the quote (and its last change) in a language. */
-const fingerprint = (printed: DocumentData | { quote: string; updated_at: string | null; language: string }) =>
-  createHash('sha256').update(JSON.stringify('type' in printed ? { ...printed, issued: null } : printed)).digest('hex');
-
-async function templatesOf(db: Db | Tx, organisationId: string): Promise<Map<string, Template>> {
-  const rows = await rowsOf<Template & { type: string }>(db, sql`select type, language, accent_colour, terms, show_logo, show_parties, show_containers, show_charges, show_notes from document_templates where organisation_id = ${organisationId}`);
-  return new Map(rows.map(({ type, ...t }) => [type, t]));
-}
-
-/**
- * Which of a shipment's documents are the latest version of their kind (type and variant), and
- * which of those were printed from data that has changed since (its parties, route, dates,
- * containers, charges, the booking's quote, the organisation's address or the template): a new
- * generation would make a new version. Older versions are never "outdated": a newer one exists.
- */
-export async function documentStates(db: Db | Tx, s: ShipmentRow, docs: DocumentRow[]): Promise<Map<string, { latest: boolean; outdated: boolean }>> {
-  const latest = new Map<string, DocumentRow>();
-  for (const d of docs) {
-    const key = `${d.type}:${d.without_origin}`;
-    if ((latest.get(key)?.version ?? 0) < d.version) latest.set(key, d);
-  }
-  const states = new Map(docs.map((d) => [d.id, { latest: false, outdated: false }]));
-  if (latest.size === 0) return states;
-  const freight = [...latest.values()].filter((d) => d.type !== 'quotation');
-  const [inputs, templates] = freight.length ? await Promise.all([documentInputs(db, s), templatesOf(db, s.organisation_id)]) : [null, new Map<string, Template>()];
-  const quoteIds = [...new Set([...latest.values()].map((d) => d.quote_id).filter((v): v is string => Boolean(v)))];
-  const quotes = quoteIds.length
-    ? new Map((await rowsOf<{ id: string; updated_at: string }>(db, sql`select id, updated_at from quotes where organisation_id = ${s.organisation_id} and id = any(${`{${quoteIds.join(',')}}`}::uuid[])`)).map((q) => [q.id, isoOf(q.updated_at)]))
-    : new Map<string, string | null>();
-  for (const d of latest.values()) {
-    const now = d.type === 'quotation'
-      ? fingerprint({ quote: d.quote_id ?? '', updated_at: quotes.get(d.quote_id ?? '') ?? null, language: d.language })
-      : fingerprint(documentData(inputs!, s, d.type, d.without_origin, templates.get(d.type) ?? DEFAULT_TEMPLATE, d.language as DocumentLanguage));
-    states.set(d.id, { latest: true, outdated: now !== d.data_hash });
-  }
-  return states;
-}
 
 /**
  * Generates a document of a shipment: a new number from the organisation's sequence the first
@@ -214,7 +105,7 @@ export async function generateDocument(ctx: AppContext, organisationId: string, 
         language, file_key: key, bytes: pdf.length, data_hash: hash, created_by: actorId,
       }).returning();
       await audit(tx, organisationId, actorId, 'documents', 'generate', id, { type: body.type, number, version, shipment_id: s.id });
-      await emitEvent(tx, organisationId, 'document.generated', presentDocument({ ...row, reference: s.number }));
+      await emitEvent(tx, organisationId, 'document.generated', await documentAnswer(tx, organisationId, row.id));
       return { row, created: true };
     });
   } catch (err) {
@@ -242,11 +133,6 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
     requirePermission(m, `documents.${action}`);
     return m;
   }
-  const selectDocs = (organisationId: string) => sql`
-    select d.*, coalesce(s.number, b.number) as reference from documents d
-      left join shipments s on s.organisation_id = d.organisation_id and s.id = d.shipment_id
-      left join bookings b on b.organisation_id = d.organisation_id and b.id = d.booking_id
-     where d.organisation_id = ${organisationId}`;
 
   api.post('/api/shipments/:id/documents', {
     config: { access: 'documents.create' },
@@ -257,8 +143,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const m = await member(req, 'create');
     const { row, created } = await generateDocument(ctx, m.organisation.id, req.params.id, m.user.id, req.body);
-    const [withRef] = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocs(m.organisation.id)} and d.id = ${row.id}`);
-    return reply.status(created ? 201 : 200).send({ data: presentDocument(withRef) });
+    return reply.status(created ? 201 : 200).send({ data: (await documentAnswer(db, m.organisation.id, row.id))! });
   });
 
   api.get('/api/documents', {
@@ -276,7 +161,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!fitsColumn(at, 'time')) throw cursorInvalid();
       after = sql`and (d.created_at, d.id) < (${at}::timestamptz, ${id}::uuid)`;
     }
-    const rows = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocs(m.organisation.id)}
+    const rows = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocuments(m.organisation.id)}
       ${type ? sql`and d.type = ${type}` : sql``} ${shipment_id ? sql`and d.shipment_id = ${shipment_id}` : sql``} ${after}
       order by d.created_at desc, d.id desc limit ${limit}`);
     const last = rows.at(-1);
@@ -319,7 +204,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'E-mail the document (that version) as a PDF attachment to a party', params: idParam, body: documentEmailBody, response: { 200: envelope(documentSchema) } },
   }, async (req) => {
     const m = await member(req, 'update');
-    const [d] = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocs(m.organisation.id)} and d.id = ${req.params.id}`);
+    const [d] = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocuments(m.organisation.id)} and d.id = ${req.params.id}`);
     if (!d) throw notFound('The document');
     const file = await ctx.files.get(d.file_key);
     if (!file) throw notFound('The document’s file');
@@ -334,8 +219,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx.execute(sql`update documents set emailed = emailed || ${JSON.stringify([{ to: req.body.to, at }])}::jsonb where organisation_id = ${m.organisation.id} and id = ${d.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'documents', 'email', d.id, { to: req.body.to });
     });
-    const [fresh] = await rowsOf<DocumentRow & { reference: string | null }>(db, sql`${selectDocs(m.organisation.id)} and d.id = ${d.id}`);
-    return { data: presentDocument(fresh) };
+    return { data: (await documentAnswer(db, m.organisation.id, d.id))! };
   });
 }
 

@@ -111,10 +111,20 @@ const selectExceptions = (organisationId: string) => sql`
     left join users u on u.id = x.assignee_user_id
    where x.organisation_id = ${organisationId}`;
 
-/** An exception's event for webhooks, in `tx`: the exception as GET /api/exceptions/:id answers it (without its comments). */
+/** An exception as GET /api/exceptions/:id answers it, with its comments, read through `db`; null when there is none. */
+async function exceptionAnswer(db: Db | Tx, organisationId: string, id: string): Promise<ShipmentException | null> {
+  const [row] = await rowsOf<Row>(db, sql`${selectExceptions(organisationId)} and x.id = ${id}`);
+  if (!row) return null;
+  const comments = await rowsOf<{ id: string; author: string | null; body: string; created_at: string }>(db, sql`
+    select c.id, u.name as author, c.body, c.created_at from exception_comments c left join users u on u.id = c.user_id
+     where c.organisation_id = ${organisationId} and c.exception_id = ${id} order by c.created_at, c.id`);
+  return present(row, comments.map((c) => ({ ...c, created_at: isoOf(c.created_at)! })));
+}
+
+/** An exception's event for webhooks, in `tx`: the exception as GET /api/exceptions/:id answers it. */
 async function emitException(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
-  const [row] = await rowsOf<Row>(tx, sql`${selectExceptions(organisationId)} and x.id = ${id}`);
-  if (row) await emitEvent(tx, organisationId, type, present(row));
+  const x = await exceptionAnswer(tx, organisationId, id);
+  if (x) await emitEvent(tx, organisationId, type, x);
 }
 
 function present(r: Row, comments: ShipmentException['comments'] = []): ShipmentException {
@@ -142,12 +152,9 @@ export function registerExceptionRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function answer(organisationId: string, id: string) {
-    const [row] = await rowsOf<Row>(db, sql`${selectExceptions(organisationId)} and x.id = ${id}`);
-    if (!row) throw notFound('The exception');
-    const comments = await rowsOf<{ id: string; author: string | null; body: string; created_at: string }>(db, sql`
-      select c.id, u.name as author, c.body, c.created_at from exception_comments c left join users u on u.id = c.user_id
-       where c.organisation_id = ${organisationId} and c.exception_id = ${id} order by c.created_at, c.id`);
-    return { data: present(row, comments.map((c) => ({ ...c, created_at: isoOf(c.created_at)! }))) };
+    const data = await exceptionAnswer(db, organisationId, id);
+    if (!data) throw notFound('The exception');
+    return { data };
   }
 
   async function lock(tx: Tx, m: Membership, id: string) {

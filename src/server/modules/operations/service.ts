@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { SHIPMENT_EDIT_FIELDS, type CutOff, type EventBody, type Shipment, type ShipmentPatch, type ShipmentSummary, type TrackingEvent, type TransportLeg } from '#shared/api/operations.ts';
+import { SHIPMENT_EDIT_FIELDS, type CutOff, type EventBody, type ShipmentPatch, type TransportLeg } from '#shared/api/operations.ts';
 import { VALIDATION_MESSAGES } from '#shared/api/messages.ts';
-import { delayHours, dueDay, mayEditShipment, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
-import { profitOf } from '#shared/operations/charges.ts';
+import { dueDay, mayEditShipment, mayShipment, type EventClassifier, type ShipmentStatus, type TaskAnchor } from '#shared/operations/model.ts';
 import type { QuoteMode } from '#shared/quotes/model.ts';
-import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { bookings, shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { shipmentEvents, shipments, tasksTable } from '../../db/schema/index.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../../lib/number-sequences.ts';
 import { dayOrNull as day, isoOrNull as iso } from '../../lib/dates.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
-
-export type ShipmentRow = typeof shipments.$inferSelect;
-export type BookingRow = typeof bookings.$inferSelect;
-export type EventRow = typeof shipmentEvents.$inferSelect;
-
-
+import { shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 
 /** The UTC day of an instant (a departure, an arrival): what tasks count from. */
 const utcDay = (v: Date | string | null | undefined): string | null => iso(v ?? null)?.slice(0, 10) ?? null;
@@ -152,10 +146,10 @@ export async function tellFollowers(tx: Tx, s: Pick<ShipmentRow, 'organisation_i
   }
 }
 
-/** A shipment's event for webhooks, in `tx`: the shipment as the list (GET /api/shipments) answers it. */
+/** A shipment's event for webhooks, in `tx`: the shipment as GET /api/shipments/:id answers it (to no one in particular: not followed). */
 export async function emitShipment(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
-  const s = await loadShipment(tx, organisationId, id);
-  if (s) await emitEvent(tx, organisationId, type, presentSummary(s));
+  const s = await shipmentAnswer(tx, organisationId, id, null);
+  if (s) await emitEvent(tx, organisationId, type, s);
 }
 
 /** Changes a shipment's status along its state machine (409 invalid_transition otherwise), with audit and notifications. */
@@ -169,10 +163,6 @@ export async function moveShipment(tx: Tx, s: ShipmentRow, to: ShipmentStatus, a
   await emitShipment(tx, 'shipment.status_changed', s.organisation_id, s.id);
 }
 
-export async function loadShipment(db: Db | Tx, organisationId: string, id: string, lock = false): Promise<ShipmentRow | null> {
-  const [row] = await rowsOf<ShipmentRow>(db, sql`select * from shipments where organisation_id = ${organisationId} and id = ${id} ${lock ? sql`for update` : sql``}`);
-  return row ?? null;
-}
 
 /** A newer-or-equal estimate than the one applied (by when the source made it). */
 const newer = (recorded: Date, current: Date | string | null) => !current || recorded.getTime() >= new Date(current).getTime();
@@ -224,7 +214,7 @@ export async function applyEvent(tx: Tx, s: ShipmentRow, e: ReturnType<typeof no
       await moveShipment(tx, s, 'arrived', actorId, 'ARRI ACT');
     }
   }
-  await emitEvent(tx, s.organisation_id, 'tracking.event_added', { shipment_id: s.id, shipment_number: s.number, ...presentEvent(row, {}) });
+  await emitEvent(tx, s.organisation_id, 'tracking.event_added', await trackingEventAnswer(tx, row, s.mode));
   return row;
 }
 
@@ -233,44 +223,5 @@ export const normaliseEvent = (e: EventBody) => ({
   event_type: e.event_type, code: e.code.toUpperCase(), classifier: e.classifier, location: e.location ?? null, occurred_at: e.occurred_at,
   recorded_at: e.recorded_at ?? null, container_number: e.container_number ?? null, vessel: e.vessel ?? null, voyage: e.voyage ?? null,
 });
-
-export function presentEvent(e: EventRow, places: Record<string, string>): TrackingEvent {
-  return {
-    id: e.id, event_type: e.event_type, code: e.code, classifier: e.classifier, location: e.location, location_name: e.location ? places[e.location] ?? null : null,
-    occurred_at: iso(e.occurred_at)!, recorded_at: iso(e.recorded_at)!, container_number: e.container_number, vessel: e.vessel, voyage: e.voyage, source: e.source, applied: e.applied,
-  };
-}
-
-export function presentSummary(s: ShipmentRow): ShipmentSummary {
-  const eta = iso(s.eta);
-  return {
-    id: s.id, number: s.number, house_ref: s.house_ref, master_ref: s.master_ref, mode: s.mode, status: s.status, signoff_status: s.signoff_status, client_name: s.client_name,
-    origin: s.origin, destination: s.destination, etd: iso(s.etd), eta, eta_planned: iso(s.eta_planned), atd: iso(s.atd), ata: iso(s.ata),
-    delay_hours: delayHours(iso(s.eta_planned), eta), last_event: s.last_event ?? null, created_at: iso(s.created_at)!,
-  };
-}
-
-export type ShipmentExtras = Pick<Shipment, 'booking_number' | 'origin_name' | 'destination_name' | 'place_names' | 'containers' | 'documents' | 'tasks' | 'open_exceptions' | 'following'>;
-
-/** Every UN/LOCODE a shipment names: its route, places and the ends of its legs. */
-export const placesOf = (s: Pick<ShipmentRow, 'origin' | 'destination' | 'place_of_receipt' | 'pol' | 'pod' | 'place_of_delivery' | 'legs'>): string[] =>
-  [...new Set([s.origin, s.destination, s.place_of_receipt, s.pol, s.pod, s.place_of_delivery, ...s.legs.flatMap((l) => [l.from, l.to])].filter((c): c is string => Boolean(c)))];
-
-export function presentShipment(s: ShipmentRow, extras: ShipmentExtras): Shipment {
-  return {
-    ...presentSummary(s),
-    ...extras,
-    ...profitOf(s.charges),
-    booking_id: s.booking_id,
-    client: s.client_type && s.client_id ? { type: s.client_type, id: s.client_id } : null,
-    incoterm: s.incoterm, place_of_receipt: s.place_of_receipt, pol: s.pol, pod: s.pod, place_of_delivery: s.place_of_delivery,
-    shipper: s.shipper, consignee: s.consignee, notify_party: s.notify_party,
-    carrier: s.carrier, vessel: s.vessel, voyage: s.voyage, flight: s.flight, legs: s.legs, cut_offs: s.cut_offs, packages: s.packages, goods_description: s.goods_description,
-    free_days: s.free_days, currency: s.currency, charges: s.charges,
-    frozen_rate: s.fx_base && s.fx_rate && s.fx_rate_date && s.fx_source ? { base: s.fx_base, rate: s.fx_rate, rate_date: s.fx_rate_date, source: s.fx_source } : null,
-    tracking_link: { active: Boolean(s.tracking_hash), shows: s.tracking_hash ? (s.tracking_shows ?? null) : null },
-    updated_at: iso(s.updated_at)!,
-  };
-}
 
 export { day as dayOf, iso as isoOf };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
   chargesBody, containerBody, containerSchema, eventBody, eventSchema, shipmentCreateBody, shipmentListQuery, shipmentPageSchema, shipmentPatchBody,
-  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody, type Container,
+  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody,
 } from '#shared/api/operations.ts';
 import { ACTIVE_SHIPMENT_STATUSES, nextSignoff } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,10 +19,10 @@ import { requireMember, requirePermission, type Membership } from '../organisati
 import { clientOf, hashToken, newToken } from '../quotes/service.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
-import { documentStates, presentDocument, type DocumentRow } from './documents.ts';
 import {
-  applyEvent, attachTasks, editShipment, instantOfCutOff, instantsOfLeg, isoOf, loadShipment, moveShipment, normaliseEvent, placesOf, presentEvent, presentShipment, presentSummary, refuseClosed, shipmentNumbers, type EventRow, type ShipmentRow,
+  applyEvent, attachTasks, editShipment, emitShipment, instantOfCutOff, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, shipmentNumbers,
 } from './service.ts';
+import { containersOf, loadShipment, presentEvent, presentSummary, shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -59,35 +59,11 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return m;
   }
 
-  async function answer(m: Membership, id: string) {
-    const s = await loadShipment(db, m.organisation.id, id);
-    if (!s) throw notFound('The shipment');
-    const org = m.organisation.id;
-    const [containers, docs, tasks, [counts], [booking], places] = await Promise.all([
-      containersOf(org, id),
-      rowsOf<DocumentRow & { reference: string | null }>(db, sql`select d.*, ${s.number}::text as reference from documents d where d.organisation_id = ${org} and d.shipment_id = ${id} order by d.created_at desc, d.version desc, d.id desc`),
-      rowsOf<{ id: string; title: string; status: string; priority: string; due_on: string | null; assignee_user_id: string | null }>(db, sql`
-        select id, title, status, priority, due_on::text as due_on, assignee_user_id from tasks where organisation_id = ${org} and shipment_id = ${id} order by due_on nulls last, title`),
-      rowsOf<{ open: number }>(db, sql`select count(*)::int as open from shipment_exceptions where organisation_id = ${org} and shipment_id = ${id} and status = 'open'`),
-      s.booking_id ? rowsOf<{ number: string }>(db, sql`select number from bookings where organisation_id = ${org} and id = ${s.booking_id}`) : Promise.resolve([]),
-      placeNames(db, placesOf(s), s.mode),
-    ]);
-    const states = await documentStates(db, s, docs);
-    return {
-      data: presentShipment(s, {
-        booking_number: booking?.number ?? null, origin_name: places[s.origin] ?? null, destination_name: places[s.destination] ?? null, place_names: places,
-        containers, documents: docs.map((d) => ({ ...presentDocument(d), ...states.get(d.id)! })), tasks, open_exceptions: counts.open, following: s.followers.includes(m.user.id),
-      }),
-    };
-  }
 
-  async function containersOf(organisationId: string, shipmentId: string): Promise<Container[]> {
-    const rows = await rowsOf<{ id: string; number: string; iso_type: string; seal: string | null; discharged_at: string | null; gated_out: boolean }>(db, sql`
-      select c.id, c.number, c.iso_type, c.seal,
-             (select max(occurred_at) from shipment_events e where e.organisation_id = c.organisation_id and e.shipment_id = c.shipment_id and e.container_number = c.number and e.code = 'DISC' and e.classifier = 'ACT') as discharged_at,
-             exists (select 1 from shipment_events e where e.organisation_id = c.organisation_id and e.shipment_id = c.shipment_id and e.container_number = c.number and e.code = 'GTOT' and e.classifier = 'ACT') as gated_out
-        from shipment_containers c where c.organisation_id = ${organisationId} and c.shipment_id = ${shipmentId} order by c.created_at, c.number`);
-    return rows.map((r) => ({ ...r, discharged_at: isoOf(r.discharged_at) }));
+  async function answer(m: Membership, id: string) {
+    const data = await shipmentAnswer(db, m.organisation.id, id, m.user.id);
+    if (!data) throw notFound('The shipment');
+    return { data };
   }
 
   /** The shipment locked in `tx`, or 404. */
@@ -177,6 +153,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       await attachTasks(tx, m.organisation.id, { shipment_id: id }, b.mode, { created: now.toISOString(), etd: b.etd, eta: b.eta });
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'create', id, { number: refs.number });
+      await emitShipment(tx, 'shipment.created', m.organisation.id, id);
     }).catch((err) => {
       if (pgCode(err) === '23503') throw new AppError(422, 'validation_failed', 'A charge code of the charges is not one of yours.', { charges: 'Unknown charge code.' });
       throw err;
@@ -228,6 +205,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (next === 'operations_signed' && !['delivered', 'closed'].includes(s.status)) throw new AppError(409, 'invalid_transition', 'Operations signs a job off once it is delivered.');
       await tx.execute(sql`update shipments set signoff_status = ${next}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${s.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'sign_off', s.id, { from: s.signoff_status, to: next });
+      await emitShipment(tx, 'shipment.updated', m.organisation.id, s.id);
     });
     return answer(m, req.params.id);
   });
@@ -245,6 +223,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       await ownChargeCodes(tx, m.organisation.id, req.body.charges);
       await tx.update(shipments).set({ charges: req.body.charges, updated_at: new Date() }).where(sql`organisation_id = ${m.organisation.id} and id = ${s.id}`);
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'charges', s.id, { ...change, lines: req.body.charges.length });
+      await emitShipment(tx, 'shipment.updated', m.organisation.id, s.id);
     });
     return answer(m, req.params.id);
   });
@@ -260,11 +239,12 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       refuseClosed(s);
       await tx.insert(shipmentContainers).values({ organisation_id: m.organisation.id, id, shipment_id: s.id, number: req.body.number, iso_type: req.body.iso_type, seal: req.body.seal });
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'add_container', s.id, { number: req.body.number });
+      await emitShipment(tx, 'shipment.updated', m.organisation.id, s.id);
     }).catch((err) => {
       if (pgCode(err) === '23505') throw new AppError(409, 'duplicate', `Container ${req.body.number} is already on this shipment.`, { number: 'Already on the shipment.' });
       throw err;
     });
-    const container = (await containersOf(m.organisation.id, req.params.id)).find((c) => c.id === id)!;
+    const container = (await containersOf(db, m.organisation.id, req.params.id)).find((c) => c.id === id)!;
     return reply.status(201).send({ data: container });
   });
 
@@ -279,6 +259,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       const gone = await rowsOf<{ number: string }>(tx, sql`delete from shipment_containers where organisation_id = ${m.organisation.id} and shipment_id = ${s.id} and id = ${req.params.containerId} returning number`);
       if (!gone.length) throw notFound('The container');
       await audit(tx, m.organisation.id, m.user.id, 'shipments', 'remove_container', s.id, { number: gone[0].number });
+      await emitShipment(tx, 'shipment.updated', m.organisation.id, s.id);
     });
     return reply.status(204).send(null);
   });
@@ -306,8 +287,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       await requireContainer(tx, s, req.body.container_number ?? null);
       return { row: await applyEvent(tx, s, normaliseEvent(req.body), 'staff', m.user.id), mode: s.mode };
     });
-    const places = await placeNames(db, row.location ? [row.location] : [], mode);
-    return reply.status(201).send({ data: presentEvent(row, places) });
+    return reply.status(201).send({ data: await trackingEventAnswer(db, row, mode) });
   });
 
   api.post('/api/shipments/:id/follow', {

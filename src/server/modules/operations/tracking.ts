@@ -18,7 +18,8 @@ import { requireMember, requirePermission } from '../organisations/membership.ts
 import { hashToken } from '../quotes/service.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { requireContainer } from './shipments.ts';
-import { applyEvent, isoOf, normaliseEvent, type EventRow, type ShipmentRow } from './service.ts';
+import { applyEvent, isoOf, normaliseEvent } from './service.ts';
+import type { EventRow, ShipmentRow } from './answers.ts';
 import { audit } from '../../lib/audit.ts';
 
 export const SIGNATURE_HEADER = 'x-fyn-signature';

@@ -13,8 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { cursorInvalid, decodeCursor, encodeCursor, fitsColumn } from '../../lib/cursor.ts';
 import { escapeLike, pgCode } from '../../lib/sql-text.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
-import { acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, presentQuote, presentSummary, recipientOf, today, writeQuote, type QuoteDraft, type QuoteRow, syncQuoteDeal, emitQuote } from './service.ts';
-import { placeNames } from '../locations/place-names.ts';
+import { acceptQuote, auditQuote, clientOf, decide, draftOf, freezeRates, hashToken, loadQuote, newToken, nextQuoteNumber, presentSummary, recipientOf, today, writeQuote, type QuoteDraft, type QuoteRow, syncQuoteDeal, emitQuote, quoteAnswer } from './service.ts';
 import { organisationHeader } from '../operations/documents.ts';
 import { defineQuoteJobs } from './jobs.ts';
 import { PDF_LANGUAGES, renderQuotePdf } from './pdf.ts';
@@ -61,9 +60,9 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function answer(organisationId: string, id: string, warnings: Quote['warnings'] = []) {
-    const loaded = await loadQuote(db, organisationId, id);
-    if (!loaded) throw notFound('The quote');
-    return { data: presentQuote(loaded.quote, loaded.lines, warnings, await placeNames(db, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode)) };
+    const data = await quoteAnswer(db, organisationId, id, warnings);
+    if (!data) throw notFound('The quote');
+    return { data };
   }
 
   api.get('/api/quotes', {

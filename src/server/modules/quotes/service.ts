@@ -5,7 +5,7 @@ import type { Quote, QuoteSummary } from '#shared/api/quotes.ts';
 import { rateText } from '#shared/money/amounts.ts';
 import { measure, priceLines, QuoteCalcError, type CargoLine, type EquipmentLine, type LineInput } from '#shared/quotes/calc.ts';
 import type { ChargeBasis, QuoteClientType, QuoteMode } from '#shared/quotes/model.ts';
-import { rowsOf, type Database, type Tx } from '../../db/client.ts';
+import { rowsOf, type Database, type Db, type Tx } from '../../db/client.ts';
 import { auditEvents, bookings, quoteLines, quotes, type FrozenRate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nextNumber } from '../../lib/number-sequences.ts';
@@ -336,10 +336,16 @@ export async function decide(tx: Tx, q: QuoteRow, status: 'declined' | 'cancelle
   if (status === 'declined') await emitQuote(tx, 'quote.declined', q.organisation_id, q.id);
 }
 
+/** A quote as GET /api/quotes/:id answers it (a write's answer adds its `warnings`), read through `db`; null when there is none. */
+export async function quoteAnswer(db: Db | Tx, organisationId: string, id: string, warnings: Quote['warnings'] = []): Promise<Quote | null> {
+  const loaded = await loadQuote(db, organisationId, id);
+  return loaded && presentQuote(loaded.quote, loaded.lines, warnings, await placeNames(db, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode));
+}
+
 /** A quote's event for webhooks, in `tx`: the quote as GET /api/quotes/:id answers it. */
 export async function emitQuote(tx: Tx, type: EventType, organisationId: string, id: string): Promise<void> {
-  const loaded = await loadQuote(tx, organisationId, id);
-  if (loaded) await emitEvent(tx, organisationId, type, presentQuote(loaded.quote, loaded.lines, [], await placeNames(tx, [loaded.quote.origin, loaded.quote.destination], loaded.quote.mode)));
+  const quote = await quoteAnswer(tx, organisationId, id);
+  if (quote) await emitEvent(tx, organisationId, type, quote);
 }
 
 /** Where a quote's link goes by default: its contact's address, else the client's. */

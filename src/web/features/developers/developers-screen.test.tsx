@@ -41,6 +41,8 @@ describe('developer page', () => {
     const log = await screen.findByRole('table', { name: 'Delivery log' });
     expect(await within(log).findByText('503')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
+    // Titled as its menu entry and breadcrumb name it.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Developer tools');
     await userEvent.click(within(log).getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/webhook-deliveries/a1/resend', {}));
   });

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, InputNumber, M
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiKey, WebhookAttempt, WebhookEndpoint } from '#shared/api/developers.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -287,12 +288,14 @@ function QuickStart() {
 /** /organisation/dev: API keys, webhook endpoints, their delivery log, the inbound tracking webhook and a quick start. */
 export function DevelopersScreen() {
   const { t } = useDevelopersTranslation();
+  // The screen's title is its route's (menu and breadcrumb): one text.
+  const { t: common } = useTranslation();
   const permissions = useSessionStore((s) => s.user?.permissions) ?? NONE;
   const may = permissions.includes('developers.view');
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>{t('title')}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>{common('titles.org_dev')}</Typography.Title>
         <a href="/api/docs" target="_blank" rel="noreferrer">{t('docs_link')}</a>
       </Flex>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
