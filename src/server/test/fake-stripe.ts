@@ -21,7 +21,7 @@ export type FakeProduct = {
 };
 export type FakePrice = { id: string; product: string; active: boolean; currency: string; unit_amount: number; interval: Interval | null };
 export type FakeCustomer = { id: string; name: string | null; email: string | null; metadata: Record<string, string>; default_payment_method: string | null };
-/** `behaviour` decides what a charge on this card does. */
+/** `behaviour` decides what a charge on this card does (`decline_on_attach`: Stripe refuses to attach it at all). */
 export type FakePaymentMethod = {
   id: string;
   customer: string | null;
@@ -29,7 +29,7 @@ export type FakePaymentMethod = {
   last4: string;
   exp_month: number;
   exp_year: number;
-  behaviour: 'succeed' | 'decline';
+  behaviour: 'succeed' | 'decline' | 'decline_on_attach';
 };
 export type FakeSubscription = {
   id: string;
@@ -79,6 +79,8 @@ const TEST_PAYMENT_METHODS: Record<string, Omit<FakePaymentMethod, 'id' | 'custo
   pm_card_visa: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, behaviour: 'succeed' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2033, behaviour: 'succeed' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', exp_month: 10, exp_year: 2032, behaviour: 'decline' },
+  // Stripe declines this one when it is attached to a customer, before any charge.
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0002', exp_month: 10, exp_year: 2032, behaviour: 'decline_on_attach' },
 };
 
 export const FAKE_PRODUCTS = {
@@ -526,6 +528,16 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: (_q, m) => customerJson(customerOf(m[1], 'id')) },
     {
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handle: (_q, m) => {
+        const c = customerOf(m[1], 'id');
+        state.customers.delete(c.id);
+        for (const pm of state.paymentMethods.values()) if (pm.customer === c.id) pm.customer = null;
+        return { id: c.id, object: 'customer', deleted: true };
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/customers\/([^/]+)$/,
       handle: (b, m) => {
@@ -577,6 +589,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       handle: (b, m) => {
         const c = customerOf(b.customer);
         const template = TEST_PAYMENT_METHODS[m[1]];
+        if (template?.behaviour === 'decline_on_attach') throw declined({ param: '' });
         if (template) {
           // Stripe's test tokens make a fresh PaymentMethod on use.
           const pm: FakePaymentMethod = { id: newId('pm'), customer: c.id, ...template };

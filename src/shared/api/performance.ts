@@ -84,7 +84,7 @@ const progress = z.number().int('whole_number').min(0, 'number_range').max(100, 
 export const goalBody = z.object({
   /** Someone else's goal (their manager, or HR with hr.update); one's own when left out. */
   employee_id: z.uuid('reference_invalid').nullish().transform((v) => v ?? null),
-  /** Ignored for a sub-goal, which is in its parent's cycle. */
+  /** A sub-goal is in its parent's cycle: left out, or that cycle (another one is refused). */
   cycle_id: z.uuid('reference_invalid').nullish().transform((v) => v ?? null),
   parent_id: z.uuid('reference_invalid').nullish().transform((v) => v ?? null),
   title: z.string().trim().min(1, 'required').max(200, 'text_too_long'),

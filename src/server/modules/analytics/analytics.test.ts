@@ -258,6 +258,15 @@ describe('saved views and reports by mail', () => {
     const view = saved.data.data.id as string;
     expect((await northwind.post('/api/analytics/views', { name: 'Maersk lane', filters: {} })).statusCode).toBe(409);
     expect((await northwind.post('/api/analytics/views', { name: 'Bad', filters: { basis: 'yesterday' } })).statusCode).toBe(422);
+    // Filters naming another organisation's salesperson, department or client are refused, and no view is saved (issue 21 item 7).
+    const theirDesk = (await other.post('/api/departments', { name: `Their desk ${Math.random().toString(36).slice(2, 8)}` })).data.data.id as string;
+    const theirClient = (await other.post('/api/native-organisations', { name: 'Their Client Ltd', type: 'shipper', country: 'gb', city: 'Leeds', force: true })).data.data.id as string;
+    for (const filters of [{ salesperson: other.userId }, { department: theirDesk }, { client: `native_organisation:${theirClient}` }]) {
+      const refused = await northwind.post('/api/analytics/views', { name: `Foreign ${Object.keys(filters)[0]}`, filters });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.data.error.fields).toEqual({ filters: 'reference_invalid' });
+    }
+    expect(((await northwind.get('/api/analytics/views')).data.data as { name: string }[]).map((v) => v.name)).toEqual(['Maersk lane']);
     const staff = await northwind.join(northwind.role('staff'));
     expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: northwind.userId, frequency: 'monthly' })).statusCode).toBe(201);
     const both = await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: staff.userId, frequency: 'monthly' });

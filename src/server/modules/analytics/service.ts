@@ -60,11 +60,21 @@ export async function checkFilters(db: Db | Tx, m: Membership, f: Filters): Prom
     department = row?.department_id ?? null;
     if (!department) throw new AppError(422, 'no_department', 'You belong to no department: choose the organisation or your own figures.');
   }
-  if (f.department && !(await rowsOf(db, sql`select 1 from departments where organisation_id = ${org} and id = ${f.department}`)).length) throw notFound('The department');
-  if (f.salesperson && !(await rowsOf(db, sql`select 1 from organisation_members where organisation_id = ${org} and user_id = ${f.salesperson}`)).length) throw notFound('The salesperson');
-  const native = f.client?.match(/^native_organisation:(.+)$/i)?.[1];
-  if (native && !(await rowsOf(db, sql`select 1 from native_organisations where organisation_id = ${org} and id = ${native}`)).length) throw notFound('The client');
+  const unknown = await unknownFilterRecord(db, org, f);
+  if (unknown) throw notFound(unknown.what);
   return { department };
+}
+
+/**
+ * The first filter naming a record the organisation does not have (another organisation's, say),
+ * or null: a query answers 404 for it, a saved view refuses it.
+ */
+export async function unknownFilterRecord(db: Db | Tx, org: string, f: Pick<Filters, 'department' | 'salesperson' | 'client'>): Promise<{ filter: 'department' | 'salesperson' | 'client'; what: string } | null> {
+  if (f.department && !(await rowsOf(db, sql`select 1 from departments where organisation_id = ${org} and id = ${f.department}`)).length) return { filter: 'department', what: 'The department' };
+  if (f.salesperson && !(await rowsOf(db, sql`select 1 from organisation_members where organisation_id = ${org} and user_id = ${f.salesperson}`)).length) return { filter: 'salesperson', what: 'The salesperson' };
+  const native = f.client?.match(/^native_organisation:(.+)$/i)?.[1];
+  if (native && !(await rowsOf(db, sql`select 1 from native_organisations where organisation_id = ${org} and id = ${native}`)).length) return { filter: 'client', what: 'The client' };
+  return null;
 }
 
 type Source = 'daily' | 'facts' | 'quotes';

@@ -15,7 +15,7 @@ import { tableFile } from '../../lib/spreadsheet.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { can, requireActiveMember, requireMember, type Membership } from '../organisations/membership.ts';
 import { renderReportPdf, reportKpiLines } from './report-pdf.ts';
-import { planRows, rowsBatch, summaryOf, type Filters } from './service.ts';
+import { planRows, rowsBatch, summaryOf, unknownFilterRecord, type Filters } from './service.ts';
 import { ANALYTICS_ROW_COLUMNS } from '#shared/api/analytics.ts';
 
 /** Rows attached to a mailed report at most (the page exports them all). */
@@ -78,6 +78,9 @@ export function registerAnalyticsViews(app: FastifyInstance, ctx: AppContext) {
     const m = await requireMember(ctx, req);
     const parsed = analyticsFilterQuery.safeParse(req.body.filters);
     if (!parsed.success) throw new AppError(422, 'validation_failed', 'The filters are not valid.', { filters: parsed.error.issues[0]?.message ?? 'invalid' });
+    // Records the filters name are the organisation's own, as a query's are (there a 404).
+    const unknown = await unknownFilterRecord(db, m.organisation.id, parsed.data);
+    if (unknown) throw new AppError(422, 'validation_failed', `${unknown.what} of the filters is not one of your organisation’s.`, { filters: 'reference_invalid' });
     const id = uuidv7();
     await db.execute(sql`insert into analytics_views (organisation_id, id, user_id, name, filters) values (${m.organisation.id}, ${id}, ${m.user.id}, ${req.body.name}, ${JSON.stringify(req.body.filters)}::jsonb)`).catch((err) => {
       if (pgCode(err) === '23505') throw new AppError(409, 'duplicate', 'You already have a view of that name.', { name: 'Already used.' });

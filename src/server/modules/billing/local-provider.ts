@@ -239,6 +239,10 @@ export function createLocalProvider(database: Database, { takesCards = true }: {
       return id;
     },
 
+    async deleteCustomer(customerId) {
+      await q('update local_billing_objects set deleted = true where id = $1 and kind = $2', [customerId, 'customer']);
+    },
+
     async createSetupIntent() {
       return null;
     },

@@ -64,6 +64,8 @@ export interface PaymentProvider {
   readonly kind: 'local' | 'stripe';
   listProducts(): Promise<ProviderProduct[]>;
   createCustomer(input: { name: string; email: string; organisationId: string }): Promise<string>;
+  /** Removes a customer made for nothing (its first card refused, or made twice at once): none is left behind. */
+  deleteCustomer(customerId: string): Promise<void>;
   /** Stripe: a SetupIntent client secret for its card element; local: null (our own form). */
   createSetupIntent(customerId: string): Promise<string | null>;
   /**

@@ -12,7 +12,7 @@ import { statusHistory } from '../organisations/service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { LocalProvider } from './local-provider.ts';
 import { PaymentError } from './provider.ts';
-import { applyAll, applyBillingEvent, customerOf, userStatusChange, withBillingLease } from './service.ts';
+import { applyAll, applyBillingEvent, customerOf, ensureCustomer, firstCardFailed, userStatusChange, withBillingLease } from './service.ts';
 import { isPremium } from './status.ts';
 
 const PRODUCTS_TTL_MS = 10 * 60_000;
@@ -165,10 +165,14 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req, reply) => {
     const m = await manager(req);
-    // The organisation's first card makes its customer: a card refused before that makes none.
+    // The organisation's first card makes its customer: a card refused before that makes none, and
+    // one the provider refuses on attaching (Stripe) takes the customer made for it away again.
     if (!m.organisation.providerCustomerId) await provider.checkPaymentMethod(req.body).catch(paymentFailure);
-    const cus = await customer(m);
-    const card = await provider.addPaymentMethod(cus, req.body).catch(paymentFailure);
+    const { id: cus, created } = await ensureCustomer(ctx, provider, m.organisation, m.user.email);
+    const card = await provider.addPaymentMethod(cus, req.body).catch(async (err: unknown) => {
+      if (created) await firstCardFailed(ctx, provider, m.organisation, cus);
+      return paymentFailure(err);
+    });
     // A new card settles what a failed renewal left open (outstanding_payment → active).
     if (m.organisation.status === 'outstanding_payment') {
       await provider.setDefaultPaymentMethod(cus, card.id);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { billingEvents, organisations, type OrganisationStatus } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,7 +63,15 @@ export async function userStatusChange(ctx: AppContext, org: { id: string }, tri
 
 /** The organisation's customer at the provider, created on first use. */
 export async function customerOf(ctx: AppContext, provider: PaymentProvider, org: OrganisationRow, email: string): Promise<string> {
-  if (org.providerCustomerId) return org.providerCustomerId;
+  return (await ensureCustomer(ctx, provider, org, email)).id;
+}
+
+/**
+ * The organisation's customer, and whether this call made it. Two first uses at once make two
+ * customers at the provider: the one stored first is the organisation's, the other is deleted again.
+ */
+export async function ensureCustomer(ctx: AppContext, provider: PaymentProvider, org: OrganisationRow, email: string): Promise<{ id: string; created: boolean }> {
+  if (org.providerCustomerId) return { id: org.providerCustomerId, created: false };
   const id = await provider.createCustomer({ name: org.name, email, organisationId: org.id });
   const [row] = await ctx.database.db
     .update(organisations)
@@ -71,7 +79,26 @@ export async function customerOf(ctx: AppContext, provider: PaymentProvider, org
     .where(eq(organisations.id, org.id))
     .returning({ id: organisations.providerCustomerId });
   org.providerCustomerId = row.id;
-  return row.id!;
+  if (row.id !== id) await provider.deleteCustomer(id);
+  return { id: row.id!, created: row.id === id };
+}
+
+/**
+ * A first card the provider refused: the customer made for it goes again (at the provider, then
+ * here), so a refused first card leaves nothing behind. Should the provider not delete it, it stays
+ * the organisation's and the next try uses it (never a second one).
+ */
+export async function firstCardFailed(ctx: AppContext, provider: PaymentProvider, org: OrganisationRow, customerId: string): Promise<void> {
+  try {
+    await provider.deleteCustomer(customerId);
+  } catch {
+    return;
+  }
+  await ctx.database.db
+    .update(organisations)
+    .set({ providerCustomerId: null })
+    .where(and(eq(organisations.id, org.id), eq(organisations.providerCustomerId, customerId)));
+  org.providerCustomerId = null;
 }
 
 export async function applyAll(ctx: AppContext, events: BillingEvent[]) {

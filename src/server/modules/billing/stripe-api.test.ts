@@ -22,7 +22,12 @@ async function owner() {
   await c.post('/api/auth/verify-otp', { email, otp: await latestCode(t.database, email) });
   const org = await c.post('/api/organisations', { name: 'Stripe Freight', types: ['forwarder'], country: 'GB', address_line1: '1 Dock', city: 'Hull' });
   expect(org.statusCode).toBe(201);
-  return c;
+  return Object.assign(c, { orgId: org.data.data.id as string });
+}
+/** The organisation's customer as FYN keeps it, and the customers Stripe holds for it. */
+async function customers(orgId: string) {
+  const [row] = await t.database.query<{ id: string | null }>('select provider_customer_id as id from organisations where id = $1', [orgId]);
+  return { kept: row.id, atStripe: [...fake.state.customers.values()].filter((x) => x.metadata.organisation_id === orgId).map((x) => x.id) };
 }
 const webhook = (body: Buffer, signature: string) =>
   t.app.inject({ method: 'POST', url: '/api/billing/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
@@ -58,6 +63,34 @@ describe('billing with Stripe', () => {
     const deleted = signStripeWebhook(fakeStripeEvent('customer.subscription.deleted', fake.subscriptionJson(subscriptionId), { id: 'evt_fyn_deleted', created: fake.now() + 10 }), WEBHOOK_SECRET);
     expect((await webhook(deleted.body, deleted.signature)).json().data.outcome).toBe('applied');
     expect((await c.get('/api/billing/subscription')).data.data.status).toBe('inactive');
+  });
+
+  it('takes the customer made for a first card Stripe declines away again: the next card makes one, and a later refusal keeps it (issue 21)', async () => {
+    const c = await owner();
+    const declined = await c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_visa_chargeDeclined' });
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.data.error).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(await customers(c.orgId)).toEqual({ kept: null, atStripe: [] });
+    expect((await c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_visa_chargeDeclined' })).statusCode).toBe(402);
+    expect(await customers(c.orgId)).toEqual({ kept: null, atStripe: [] });
+
+    const saved = await c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_visa' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { kept, atStripe } = await customers(c.orgId);
+    expect(atStripe).toEqual([kept]);
+    // The organisation's customer has a card now: a declined second card leaves it as it is.
+    expect((await c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_visa_chargeDeclined' })).statusCode).toBe(402);
+    expect(await customers(c.orgId)).toEqual({ kept, atStripe: [kept] });
+    expect((await c.get('/api/billing/payment-methods')).data.data).toHaveLength(1);
+  });
+
+  it('makes one customer for two first cards sent at once', async () => {
+    const c = await owner();
+    const both = await Promise.all([c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_visa' }), c.post('/api/billing/payment-methods', { payment_method_id: 'pm_card_mastercard' })]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const { kept, atStripe } = await customers(c.orgId);
+    expect(atStripe).toEqual([kept]);
+    expect((await c.get('/api/billing/payment-methods')).data.data).toHaveLength(2);
   });
 
   it('refuses a declined card with Stripe’s words and leaves the organisation inactive', async () => {

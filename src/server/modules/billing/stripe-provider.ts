@@ -265,14 +265,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return customer.id;
     },
 
+    async deleteCustomer(customerId) {
+      await stripe.customers.del(customerId);
+    },
+
     async createSetupIntent(customerId) {
       const intent = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session', allowed_payment_method_types: ['card'] });
       return intent.client_secret;
     },
 
     async checkPaymentMethod(input: NewPaymentMethod) {
-      // Only the shape: Stripe judges the card itself when it is attached to the customer (a
-      // declined first card leaves the customer made for it, at Stripe and in providerCustomerId).
+      // Only the shape: Stripe judges the card itself when it is attached to the customer (the
+      // customer made for a first card it declines is deleted again: billing/service.ts, firstCardFailed).
       if (!('payment_method_id' in input) || typeof input.payment_method_id !== 'string' || input.payment_method_id === '') {
         throw new PaymentError('invalid_request', 'Card details must be entered in the Stripe card form (payment_method_id expected).');
       }

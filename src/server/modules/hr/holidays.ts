@@ -24,6 +24,12 @@ type HolidayRow = typeof holidays.$inferSelect;
  */
 export async function libraryHolidays(country: string, year: number, region = ''): Promise<Holiday[]> {
   const { default: Holidays } = await import('date-holidays');
+  // The library throws on a region it does not know (a 500 once): name the regions it knows instead.
+  const regions = region ? (new Holidays().getStates(country) as Record<string, string> | undefined) ?? {} : {};
+  if (region && !Object.hasOwn(regions, region)) {
+    const known = Object.keys(regions);
+    throw new AppError(422, 'validation_failed', `date-holidays knows no region ${region} of ${country}${known.length ? `: use one of ${known.join(', ')}, or none` : ': leave the region out'}.`, { region: 'Unknown region.' });
+  }
   const hd = region ? new Holidays(country, region) : new Holidays(country);
   const list = (hd.getHolidays(year, 'en') || []) as { date: string; name: string; type: string; note?: string }[];
   const seen = new Set<string>();

@@ -130,6 +130,23 @@ describe('holidays', () => {
     expect(mine.meta.imported).toBe(true);
     expect(mine.data.map((h: { date: string }) => h.date)).toContain('2026-12-24');
   });
+
+  it('answers a region date-holidays does not know with a 422 naming the known ones, and imports nothing (a 500 once)', async () => {
+    const count = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from holidays')).at(0)!.n);
+    const before = await count();
+    const res = await northwind.post('/api/holidays/import', { country: 'AG', year: 2100, region: '8' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.data.error).toMatchObject({ code: 'validation_failed', fields: { region: 'Unknown region.' } });
+    expect(res.data.error.message).toContain('use one of 10');
+    expect((await northwind.get('/api/holidays?country=AG&year=2100&region=8')).statusCode).toBe(422);
+    expect((await northwind.get('/api/holidays?country=ZW&year=2026&region=ENG')).statusCode).toBe(422);
+    expect(await count()).toBe(before);
+    // Barbuda (10) is one it knows; Antigua and Barbuda as a whole has its holidays in 2100 too.
+    const barbuda = await northwind.post('/api/holidays/import', { country: 'AG', year: 2100, region: '10' });
+    expect(barbuda.statusCode, barbuda.body).toBe(200);
+    expect(barbuda.data.data.length).toBeGreaterThan(5);
+    expect((await northwind.get('/api/holidays?country=AG&year=2100')).data.data.length).toBeGreaterThan(5);
+  });
 });
 
 describe('leave', () => {

@@ -197,6 +197,28 @@ describe('goals', () => {
     expect((await sofia.post('/api/goals', { title: 'Progress', progress: 101 })).statusCode).toBe(422);
   });
 
+  it('refuses a sub-goal naming another cycle than its goal’s, another organisation’s above all, and writes nothing (issue 21 item 7)', async () => {
+    const c = { ...(await cycle('Sub-goal cycle', ['100'])), other: (await cycle('Another cycle', ['100'])).id };
+    const parent = await sofia.post('/api/goals', { title: 'Fewer rolled containers', cycle_id: c.id });
+    expect(parent.statusCode, parent.body).toBe(201);
+    const elsewhere = await who.owner();
+    const theirs = (await elsewhere.post('/api/review-cycles', { name: 'Their cycle', period_start: '2026-01-01', period_end: '2026-12-31' })).data.data.id as string;
+    const count = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from goals')).at(0)!.n);
+    const before = await count();
+    for (const cycleId of [theirs, c.other]) {
+      const res = await sofia.post('/api/goals', { parent_id: parent.data.data.id, title: 'Chase VGMs a day earlier', cycle_id: cycleId });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.data.error.fields).toEqual({ cycle_id: 'Set on the parent goal.' });
+    }
+    expect(await count()).toBe(before);
+    // Its own goal's cycle, or none, is the sub-goal's.
+    for (const cycleId of [c.id, null]) {
+      const ok = await sofia.post('/api/goals', { parent_id: parent.data.data.id, title: `Chase VGMs ${cycleId ?? 'early'}`, cycle_id: cycleId });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.data.data.cycle_id).toBe(c.id);
+    }
+  });
+
   it('lets only the employee, their manager and HR read and change goals', async () => {
     const goal = (await sofia.post('/api/goals', { title: 'Pass the customs AEO audit' })).data.data.id as string;
     expect((await tom.get(`/api/goals?employee_id=${employee.sofia}`)).data.data).toEqual([]);

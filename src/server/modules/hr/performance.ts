@@ -390,6 +390,8 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
         });
         if (parent.parent_id) throw new AppError(422, 'validation_failed', 'A sub-goal cannot have sub-goals of its own: goals go one level deep.', { parent_id: 'Already a sub-goal.' });
         if (employeeId && employeeId !== parent.employee_id) throw new AppError(422, 'validation_failed', 'A sub-goal belongs to the same person as its goal.', { employee_id: 'Not the parent’s employee.' });
+        // A cycle named beside the parent is checked, never dropped in silence (another organisation's cycle was taken and ignored).
+        if (cycleId !== null && cycleId !== parent.cycle_id) throw new AppError(422, 'validation_failed', 'A sub-goal is in its goal’s cycle.', { cycle_id: 'Set on the parent goal.' });
         employeeId = parent.employee_id;
         cycleId = parent.cycle_id;
       }

@@ -18,6 +18,11 @@
  *   permissions and the role and member rows unchanged; the allowed paths still work.
  * - identity.test.ts: streams end with their session; every field naming a member refuses a
  *   deactivated one; no call by an organisation's owner binds or makes another person's account.
+ * - foreign-ids.test.ts: every id-shaped body field (nested in lists and objects too) and query value
+ *   given another organisation's record: a body is refused (404/422, nothing written) and the same
+ *   body with the caller's own record is then accepted, so the refusal is the tenant check's; a
+ *   query answer shows none of the other organisation's records. FOREIGN_ALLOWED lists the fields
+ *   that hold no record or reach across on purpose, each with its reason.
  * - fuzz-1.test.ts and fuzz-2.test.ts (fuzz.ts), half of the operations each: inputs generated
  *   with fast-check from each operation's JSON schema (schema-arbitraries.ts), valid and
  *   schema-breaking, plus malformed bodies, uploads and Stripe webhooks, sent as an owner so

@@ -101,6 +101,21 @@ describe('editing a shipment', () => {
     expect(await within(email).findByText('Please enter a valid email address.')).toBeTruthy();
   });
 
+  it('searches the ports of a sea shipment for its route, and anywhere for its places of receipt and delivery (issue 21)', async () => {
+    api.get.mockImplementation(async (url: string) => (url === '/locations/search' ? [] : base));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Route and carriage' }));
+    const d = await drawer();
+    const searched = async (label: string, q: string) => {
+      await userEvent.type(d.getByRole('combobox', { name: label }), q);
+      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
+      return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
+    };
+    expect(await searched('Port of loading', 'ningbo')).toBe('port');
+    expect(await searched('Destination', 'felix')).toBe('port');
+    expect(await searched('Place of receipt', 'yiwu')).toBeUndefined();
+  });
+
   it('regenerates an outdated document in one click, and marks older versions', async () => {
     const s = { ...base, documents: [doc({ outdated: true }), doc({ id: 'd0', version: 1, number: 'DOC-2026-00001', type: 'hbl', latest: false })] };
     api.get.mockResolvedValue(s);

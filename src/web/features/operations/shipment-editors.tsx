@@ -105,9 +105,11 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
     update(body);
   }
 
+  // Origin, destination and the ports are searched by the shipment's mode (ports by sea, airports by
+  // air), as when it was opened; the places of receipt and delivery may be anywhere inland.
   const place = (name: 'origin' | 'destination' | 'place_of_receipt' | 'pol' | 'pod' | 'place_of_delivery', label: string, required = false) => (
     <Form.Item name={name} label={label} rules={required ? [{ required: true, message: t('shipments.required') }] : []}>
-      <LocationPicker aria-label={label} initial={placeName(s[name])} />
+      <LocationPicker aria-label={label} mode={name === 'place_of_receipt' || name === 'place_of_delivery' ? undefined : s.mode} initial={placeName(s[name])} />
     </Form.Item>
   );
   const air = s.mode === 'air';
