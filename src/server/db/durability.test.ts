@@ -72,6 +72,11 @@ describe('kill -9 of the embedded database', () => {
   it('finishes a reference-data import that a kill cut short', async () => {
     const dataDir = tempDir();
     const env = { DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DEMO_SEED: 'false', NODE_ENV: 'development' };
+    // A database already made (migrated, no reference data), so the start imports instead of
+    // copying the build's template (db/template.ts), which holds the reference data already.
+    const made = await openDatabase({ dataDir: join(dataDir, 'db') });
+    await made.migrate();
+    await made.close();
     const first = run('src/server/main.ts', [], env);
     lines(first, (line) => {
       if (line.includes('importing UN/LOCODE')) setTimeout(() => first.kill('SIGKILL'), 800);

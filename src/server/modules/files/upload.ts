@@ -23,7 +23,10 @@ export type IncomingFile = {
 
 /** `file`: the upload's stream, as the multipart parser hands it over (`truncated` once it passed its size limit). */
 export async function incomingFile(file: Readable & { truncated?: boolean }, filename: string, tooLarge: () => Error): Promise<IncomingFile> {
-  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  // A form cut short or otherwise broken fails its stream: the client's mistake, answered as the
+  // limit's 422 (as a whole read answered it), never a 500.
+  const chunks = { next: () => iterator.next().catch(() => { throw tooLarge(); }) };
   const first: Buffer[] = [];
   let got = 0;
   let ended = false;
