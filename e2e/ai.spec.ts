@@ -24,7 +24,7 @@ test('Olivia drafts a quote from an enquiry e-mail, sees the credit it cost on /
   await draft.getByLabel('Paste the enquiry e-mail, or choose an .eml or .txt file').fill(
     'From: Emily Carter <emily.carter@harrogate-hg.example>\nSubject: FCL Ningbo - Felixstowe\n\nPlease quote 2 x 40HC from Ningbo to Felixstowe, FOB Ningbo.\nCommodity: garden furniture\nCargo ready 15 Jan 2027.',
   );
-  await expect(draft.getByText('Reading it costs 1 credits (Built-in engine).')).toBeVisible();
+  await expect(draft.getByText('Reading it costs 1 credit (Built-in engine).')).toBeVisible();
   await draft.getByRole('button', { name: 'Read the enquiry' }).click();
   const fields = draft.getByRole('table', { name: 'Draft a quote from an enquiry' });
   for (const shown of ['Harrogate Home & Garden Ltd', 'CNNGB Ningbo', 'GBFXT Felixstowe', 'FOB', '2 × 45G1', '2 x 40HC', 'garden furniture', '2027-01-15']) await expect(fields).toContainText(shown);
@@ -63,7 +63,7 @@ test('Olivia drafts a quote from an enquiry e-mail, sees the credit it cost on /
   // "Write a client update": drafted in the language chosen, edited, sent through the mail.
   await page.getByRole('button', { name: 'Write a client update' }).click();
   const update = page.getByRole('dialog');
-  await expect(update.getByText('This costs 1 credits (built-in engine).')).toBeVisible();
+  await expect(update.getByText('This costs 1 credit (built-in engine).')).toBeVisible();
   await update.getByRole('button', { name: 'Write the update' }).click();
   const body = update.getByLabel('Message');
   await expect(body).toHaveValue(/Kind regards,/);

@@ -25,7 +25,7 @@ function usePrice(feature: AiFeature, enabled: boolean) {
   if (!prices.data) return null;
   const kind = prices.data.engine.kind;
   const n = prices.data.features.find((f) => f.feature === feature)?.[kind];
-  return n == null ? null : t('cost', { n, engine: t(`engines.${kind}`) });
+  return n == null ? null : t('cost', { count: n, engine: t(`engines.${kind}`) });
 }
 
 /** A refusal the person can act on (no credits, a file that is no PDF) as text; anything else to the usual failure notice. */
