@@ -22,7 +22,8 @@ test('Olivia opens a job, Eva applies on the public page, is invited by the hire
   await page.getByRole('button', { name: 'New opening' }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Title', { exact: true }).fill('Warehouse operations planner');
-  await form.getByLabel('Location (UN/LOCODE)').fill('GBFXT');
+  await form.getByLabel('Location (UN/LOCODE)').fill('Felixstowe');
+  await page.locator('.ant-select-item-option', { hasText: 'GBFXT' }).first().click();
   await form.getByLabel('Hiring manager').click();
   await page.locator('.ant-select-item-option', { hasText: 'Olivia Owner' }).click();
   await form.getByLabel('Description').fill('Plan the bonded warehouse at Felixstowe: inbound, stock and outbound.');

@@ -18,6 +18,7 @@ import { memberOptions } from '../../lib/member-options.ts';
 import { careersUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
 import { ApplicantDrawer } from './applicant-drawer.tsx';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
+import { LocationPicker } from '../../components/location-picker.tsx';
 
 export const OPENING_COLOURS = { draft: 'default', open: 'success', closed: 'default' } as const;
 
@@ -170,7 +171,7 @@ function OpeningForm({ editing, onClose, onDone }: { editing: Opening | 'new' | 
         } : { employment_type: 'full_time', salary_currency: 'GBP' }}>
         <Row gutter={12}>
           <Col xs={24} md={16}><Form.Item name="title" label={t('openings.title')} rules={[{ required: true, message: t('required') }]}><Input maxLength={120} /></Form.Item></Col>
-          <Col xs={24} md={8}><Form.Item name="location" label={t('openings.location_code')} rules={[{ required: true, pattern: /^[A-Za-z]{2}[A-Za-z0-9]{3}$/, message: t('openings.location_hint') }]}><Input maxLength={5} placeholder="GBLHR" /></Form.Item></Col>
+          <Col xs={24} md={8}><Form.Item name="location" label={t('openings.location_code')} rules={[{ required: true, message: t('openings.location_hint') }]}><LocationPicker initial={o ? { code: o.location, name: o.location_name ?? o.location } : null} /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="employment_type" label={t('openings.employment_type')}><Select options={EMPLOYMENT_TYPES.map((e) => ({ value: e, label: t(`employment_types.${e}`) }))} /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="department_id" label={t('openings.department')}><Select allowClear options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="hiring_manager_id" label={t('openings.hiring_manager')}><Select allowClear showSearch optionFilterProp="label" options={memberOptions(staff.data, o?.hiring_manager_id)} /></Form.Item></Col>

@@ -50,6 +50,23 @@ describe('recruitment hub', () => {
     expect(screen.getByText('Nobody here.')).toBeTruthy();
   });
 
+  it('picks the opening’s place from the location search, not a typed code (issue 21)', async () => {
+    const felixstowe = { code: 'GBFXT', name: 'Felixstowe', country: 'GB', subdivision: 'SFK', functions: ['port', 'rail', 'road'], lat: 51.96, lon: 1.35, coordinates: 'unece', coordinates_flag: null, unece: null };
+    api.get.mockImplementation(async (url: string, options?: { params?: { q?: string } }) => {
+      if (url === '/locations/search') return options?.params?.q?.toLowerCase().startsWith('felix') ? [felixstowe] : [];
+      return [];
+    });
+    api.post.mockResolvedValue({ ...opening, id: 'o2', title: 'Warehouse planner', location: 'GBFXT', location_name: 'Felixstowe' });
+    renderRoutes([{ path: '/recruitment-hub', element: <RecruitmentHub /> }], '/recruitment-hub');
+    await userEvent.click(await screen.findByRole('button', { name: 'New opening' }));
+    await userEvent.type(await screen.findByLabelText('Title'), 'Warehouse planner');
+    await userEvent.type(screen.getByLabelText('Location (UN/LOCODE)'), 'Felix');
+    expect(await screen.findByText('Port')).toBeTruthy();
+    await userEvent.click(await screen.findByText('Felixstowe (GBFXT)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/job-openings', expect.objectContaining({ title: 'Warehouse planner', location: 'GBFXT' })));
+  });
+
   it('hires by invitation: says it was sent, then shows the hire waiting for the person', async () => {
     let invited = false;
     const invitation = { id: 'i1', email: 'seun@example.com', sent_at: '2026-11-05T09:00:00Z', expires_at: '2099-11-12T09:00:00Z' };
