@@ -7,6 +7,7 @@
  * write. Prints the figures; configuration as JSON in BENCH_LOAD_CONFIG (see LoadConfig).
  */
 import http from 'node:http';
+import { mayMoveTask } from '../src/shared/operations/model.ts';
 
 export type LoadConfig = {
   /** Where the users' requests go (the proxy, or the single node). */
@@ -300,7 +301,8 @@ function action(): string {
   return MIX[0][1];
 }
 
-type User = { i: number; id: string; c: Client; own: { resource: 'tasks' | 'partners'; id: string }[]; n: number; chat?: string; partner?: User };
+/** `status`: a task's status as last acknowledged (undefined once an update's outcome is unknown). */
+type User = { i: number; id: string; c: Client; own: { resource: 'tasks' | 'partners'; id: string; status?: string }[]; n: number; chat?: string; partner?: User };
 
 /** What the run wrote and was told was stored (checked against the database afterwards), and the live events. */
 type Write = { at: number; resource: 'tasks' | 'partners' | 'chat_messages'; id: string };
@@ -354,10 +356,14 @@ async function work(u: User, running: () => boolean, stats: Stats) {
       await call('get one', 'GET', `/api/${r.resource}/${r.id}`);
     } else if (what === 'update' && own.length) {
       const r = pick(own);
+      // A task moves only where the product lets it (a done task is reopened first): the run
+      // measures the product, not refusals of moves a person would never be offered.
+      const current = r.status;
       const body: Record<string, string> = r.resource === 'tasks'
-        ? { status: pick(TASK_STATUSES), priority: pick(PRIORITIES), title: `Bench task ${i}-${u.n++} (edited)` }
+        ? { ...(current && { status: pick(TASK_STATUSES.filter((s) => mayMoveTask(current, s))) }), priority: pick(PRIORITIES), title: `Bench task ${i}-${u.n++} (edited)` }
         : { city: pick(['Leeds', 'Hull', 'Rotterdam', 'Hamburg']), status: pick(['active', 'on_hold', 'prospect']) };
       const a = await call('update', 'PATCH', `/api/${r.resource}/${r.id}`, body);
+      if (r.resource === 'tasks') r.status = a.status === 200 ? (body.status ?? current) : undefined;
       updates.push({ at: Date.now() - a.ms, resource: r.resource, id: r.id, body, acked: a.status === 200 });
     } else if (what === 'chat message' && u.chat) {
       const a = await call('chat message', 'POST', `/api/chats/${u.chat}/messages`, { body: `Bench message ${i}-${u.n}`, client_id: `bench-${i}-${u.n++}` });
@@ -385,7 +391,7 @@ async function work(u: User, running: () => boolean, stats: Stats) {
         ? await call('create', 'POST', '/api/tasks', { title: `Bench task ${i}-${n}`, description: 'Created by the load run', priority: pick(PRIORITIES), due_on: '2026-12-31' })
         : await call('create', 'POST', '/api/partners', { name: `Bench Partner ${i}-${n} Ltd`, kind: pick(PARTNER_KINDS), country: pick(['GB', 'NL', 'DE', 'CN']), city: 'Leeds', contact_email: `ops${i}-${n}@partner.example` });
       if (a.status === 201) {
-        own.push({ resource: task ? 'tasks' : 'partners', id: dataOf<{ id: string }>(a).id });
+        own.push({ resource: task ? 'tasks' : 'partners', id: dataOf<{ id: string }>(a).id, ...(task && { status: 'todo' }) });
         writes.push({ at: Date.now() - a.ms, resource: task ? 'tasks' : 'partners', id: own.at(-1)!.id });
       }
     }
