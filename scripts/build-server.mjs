@@ -15,7 +15,7 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', '@fastify/static', 'pg-native', '@aws-sdk/*'],
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', '@fastify/static', 'pg-native', '@aws-sdk/*', 'pdfjs-dist', 'pdfjs-dist/*'],
   // CommonJS packages inside an ES module still call require().
   banner: { js: "import { createRequire as __fynRequire } from 'node:module'; const require = __fynRequire(import.meta.url);" },
   sourcemap: 'linked',
