@@ -39,7 +39,7 @@ function current(s: Shipment, field: ShippingDocumentField): string | null {
   switch (field) {
     case 'shipper': case 'consignee': case 'notify_party': return partyText(s[field]);
     case 'packages': return s.packages.length ? s.packages.map((p) => `${p.packages} × ${p.length_cm}×${p.width_cm}×${p.height_cm} cm`).join('; ') : null;
-    case 'gross_weight_kg': return s.packages.length ? `${trim(s.packages.reduce((kg, p) => kg.plus(new Decimal(p.weight_kg).times(p.packages)), new Decimal(0)).toFixed(3))} kg` : null;
+    case 'gross_weight_kg': return s.packages.length ? `${trim(s.packages.reduce((kg, p) => kg.plus(new Decimal(p.weight_kg).times(String(p.packages))), new Decimal('0')).toFixed(3))} kg` : null;
     case 'goods_description': case 'hs_codes': return s.goods_description;
     case 'containers': return s.containers.map((c) => c.number).join(', ') || null;
     default: return null;
@@ -78,8 +78,8 @@ export function patchOf(s: Shipment, r: AiDocumentReading, field: ShippingDocume
     case 'packages': case 'gross_weight_kg': {
       const dims = f.dimensions_cm ?? (s.packages.length === 1 ? { length: s.packages[0].length_cm, width: s.packages[0].width_cm, height: s.packages[0].height_cm } : null);
       if (!f.packages || !f.gross_weight_kg || !dims) return null;
-      const each = trim(new Decimal(f.gross_weight_kg).div(f.packages.count).round(3).toFixed(3));
-      if (new Decimal(each).lte(0)) return null;
+      const each = trim(new Decimal(f.gross_weight_kg).div(String(f.packages.count)).round(3).toFixed(3));
+      if (new Decimal(each).lte('0')) return null;
       return { packages: [{ packages: f.packages.count, length_cm: dims.length, width_cm: dims.width, height_cm: dims.height, weight_kg: each }] };
     }
     default: return null;
