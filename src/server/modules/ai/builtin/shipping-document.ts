@@ -227,84 +227,66 @@ export function readShippingDocument(lines: string[]): DocumentReading {
     goods_description: null, hs_codes: [], containers: [],
   };
   const kind = KINDS.find(([re]) => re.test(text))?.[1] ?? null;
+  /** A proposed field with how sure the rules are and the words it came from. */
+  const propose = <K extends keyof ShippingDocumentFields>(field: K, value: ShippingDocumentFields[K], sure: number, words: string) => {
+    fields[field] = value;
+    confidence[field] = sure;
+    evidence[field] = words;
+  };
 
   for (const field of ['shipper', 'consignee'] as const) {
     const p = partyOf(lines, PARTY_LABELS[field]);
     if (p && !p.same) {
-      fields[field] = p.party;
-      confidence[field] = 0.9;
-      evidence[field] = p.evidence;
+      propose(field, p.party, 0.9, p.evidence);
     }
   }
   if (!fields.consignee) {
     const buyer = partyOf(lines, PARTY_LABELS.buyer);
     if (buyer && !buyer.same) {
-      fields.consignee = buyer.party;
-      confidence.consignee = 0.5;
-      evidence.consignee = buyer.evidence;
+      propose('consignee', buyer.party, 0.5, buyer.evidence);
       warnings.push('No consignee is named: the buyer is proposed as consignee; check that the goods go to them.');
     }
   }
   const notify = partyOf(lines, PARTY_LABELS.notify_party);
   if (notify?.same && fields.consignee) {
-    fields.notify_party = fields.consignee;
-    confidence.notify_party = 0.8;
-    evidence.notify_party = notify.evidence;
+    propose('notify_party', fields.consignee, 0.8, notify.evidence);
   } else if (notify && !notify.same) {
-    fields.notify_party = notify.party;
-    confidence.notify_party = 0.9;
-    evidence.notify_party = notify.evidence;
+    propose('notify_party', notify.party, 0.9, notify.evidence);
   }
 
   const packages = packagesOf(lines);
   if (packages) {
-    fields.packages = { count: packages.count, type: packages.type };
-    confidence.packages = packages.confidence;
-    evidence.packages = packages.evidence;
+    propose('packages', { count: packages.count, type: packages.type }, packages.confidence, packages.evidence);
     if (packages.warning) warnings.push(packages.warning);
   }
   const gross = weightOf(lines, GROSS);
   if (gross) {
-    fields.gross_weight_kg = gross.kg;
-    confidence.gross_weight_kg = gross.confidence;
-    evidence.gross_weight_kg = gross.evidence;
+    propose('gross_weight_kg', gross.kg, gross.confidence, gross.evidence);
   }
   const net = weightOf(lines, NET);
   if (net) {
-    fields.net_weight_kg = net.kg;
-    confidence.net_weight_kg = net.confidence;
-    evidence.net_weight_kg = net.evidence;
+    propose('net_weight_kg', net.kg, net.confidence, net.evidence);
     if (gross && new Decimal(net.kg).gt(gross.kg)) warnings.push(`The net weight (${net.kg} kg) is more than the gross weight (${gross.kg} kg): check the document.`);
   }
   const volume = volumeOf(lines);
   if (volume) {
-    fields.volume_cbm = volume.cbm;
-    confidence.volume_cbm = volume.confidence;
-    evidence.volume_cbm = volume.evidence;
+    propose('volume_cbm', volume.cbm, volume.confidence, volume.evidence);
   }
   const dims = dimensionsOf(lines);
   if (dims) {
-    fields.dimensions_cm = dims.value;
-    confidence.dimensions_cm = 0.8;
-    evidence.dimensions_cm = dims.evidence;
+    propose('dimensions_cm', dims.value, 0.8, dims.evidence);
   }
   const goods = goodsOf(lines);
   if (goods) {
-    fields.goods_description = goods.value;
-    confidence.goods_description = goods.confidence;
-    evidence.goods_description = goods.evidence;
+    propose('goods_description', goods.value, goods.confidence, goods.evidence);
   }
   const hs = hsOf(lines);
   if (hs.codes.length) {
-    fields.hs_codes = hs.codes;
-    confidence.hs_codes = 0.9;
-    evidence.hs_codes = hs.evidence;
+    propose('hs_codes', hs.codes, 0.9, hs.evidence);
   }
   const containers = containersOf(lines);
   if (containers.list.length) {
-    fields.containers = containers.list;
-    confidence.containers = containers.list.every((c) => c.valid) ? 0.95 : 0.4;
-    evidence.containers = containers.list.map((c) => c.evidence).filter((e, i, all) => all.indexOf(e) === i).join(' / ');
+    propose('containers', containers.list, containers.list.every((c) => c.valid) ? 0.95 : 0.4, containers.list.map((c) => c.evidence).filter((e, i, all) => all.indexOf(e) === i).join(' / '));
     warnings.push(...containers.warnings);
   }
   if (!kind) warnings.push('The document does not say whether it is an invoice, a packing list or a bill of lading.');
