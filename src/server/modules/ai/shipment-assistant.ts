@@ -9,6 +9,7 @@ import {
   type AiClientUpdate, type AiDocumentReading, type ClientUpdateLanguage,
 } from '#shared/api/ai-shipments.ts';
 import type { AiFeature } from '#shared/ai/prices.ts';
+import type { AiEngine } from '#shared/api/ai.ts';
 import { DOCUMENT_LANGUAGES } from '#shared/resources/operations.ts';
 import type { ExceptionKind } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +22,7 @@ import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { requirePermission } from '../organisations/membership.ts';
 import { loadShipment, type ShipmentRow } from '../operations/answers.ts';
 import { meteredCall } from './metered-call.ts';
-import { callerOf, engineOf, type Caller } from './routes.ts';
+import { callerOf, type Caller } from './routes.ts';
 import { pdfLines, PdfUnreadable } from './pdf-lines.ts';
 import { readShippingDocument } from './builtin/shipping-document.ts';
 import { writeClientUpdate } from './builtin/client-update.ts';
@@ -49,9 +50,9 @@ async function shipmentOf(ctx: AppContext, c: Caller, id: string): Promise<Shipm
 /** Runs a feature through the one metered call: 201 with its answer, or 200 answering a request id again. */
 async function metered<T extends Record<string, unknown>>(
   ctx: AppContext, reply: FastifyReply, c: Caller, input: { feature: AiFeature; requestId: string | undefined; subject: { type: string; id: string } },
-  run: (callId: string) => Promise<T>,
+  run: (call: { id: string; engine: AiEngine }) => Promise<T>,
 ) {
-  const m = await meteredCall(ctx, c, { ...input, requestId: input.requestId ?? uuidv7(), run: async ({ id }) => ({ output: await run(id) }) });
+  const m = await meteredCall(ctx, c, { ...input, requestId: input.requestId ?? uuidv7(), run: async (call) => ({ output: await run(call) }) });
   return reply.status(m.replayed ? 200 : 201).send({ data: m.output, credits_used: m.credits });
 }
 
@@ -112,10 +113,10 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
       throw err;
     });
     if (!read.lines.some((l) => l.trim())) throw new AppError(422, 'validation_failed', 'The PDF has no text to read (a scanned image?): type the fields in by hand.', { file: 'pdf_no_text' });
-    return metered(ctx, reply, c, { feature: 'shipment_document', requestId: req.query.request_id, subject: { type: 'shipment', id: s.id } }, async (callId): Promise<AiDocumentReading> => {
+    return metered(ctx, reply, c, { feature: 'shipment_document', requestId: req.query.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<AiDocumentReading> => {
       const r = readShippingDocument(read.lines);
       return {
-        id: callId, engine: engineOf(ctx), file_name: filename.slice(0, 200), document_kind: r.document_kind, fields: r.fields,
+        id, engine, file_name: filename.slice(0, 200), document_kind: r.document_kind, fields: r.fields,
         confidence: r.confidence as Record<string, number>, evidence: r.evidence as Record<string, string>, warnings: r.warnings,
       };
     });
@@ -132,7 +133,7 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
     const c = await callerOf(ctx, req);
     const s = await shipmentOf(ctx, c, req.params.id);
     const { language, source } = await languageOf(ctx, c, s, req.body.language);
-    return metered(ctx, reply, c, { feature: 'client_update', requestId: req.body.request_id, subject: { type: 'shipment', id: s.id } }, async (callId): Promise<AiClientUpdate> => {
+    return metered(ctx, reply, c, { feature: 'client_update', requestId: req.body.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<AiClientUpdate> => {
       const org = s.organisation_id;
       const [events, estimates, exceptions] = await Promise.all([
         rowsOf<{ code: string; occurred_at: Date | string; location: string | null }>(db, sql`
@@ -152,7 +153,7 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
         sender: c.member!.user.name, organisation: c.member!.organisation.name,
       }, language);
       return {
-        id: callId, engine: engineOf(ctx), language, language_source: source, to: await clientEmail(ctx, s), subject: written.subject, body: written.body,
+        id, engine, language, language_source: source, to: await clientEmail(ctx, s), subject: written.subject, body: written.body,
         facts: { events: events.length, eta_changes: written.etaChanges, open_exceptions: exceptions.length },
       };
     });
