@@ -352,6 +352,11 @@ export async function defineFuzz(file: string, share: number, shares: number) {
         await w.database.query(`update shipments set status = 'booked' where organisation_id = $1 and status in ('cancelled', 'closed')`, [owner.orgId]);
         await w.settle();
       }
+      // The public application's real CV goes to the seeded opening, which the generic fuzz of this share may have closed.
+      if (op.key === 'POST /api/public/openings/{slug}/applications') {
+        await w.database.query(`update job_openings set status = 'open', closes_on = null where public_slug = $1`, [path.slug]);
+        await w.settle();
+      }
       const sample = UPLOAD_SAMPLES[op.key] ?? { filename: 'one.png', type: 'image/png', data: png };
       const { fields = {}, ...file } = sample as typeof sample & { fields?: Record<string, string> };
       const accepted = await send(op, { kind: 'valid', path, query: [], body: multipart([...Object.entries(fields).map(([name, data]) => ({ name, data })), { name: 'file', ...file }]), headers: form });
