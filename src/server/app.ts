@@ -127,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Plugins and the onReady hook (jobs start there: pg-boss creates its schema and queues) may take
+    // longer than Fastify's 10 s on a loaded machine; the start then failed with FST_ERR_HOOK_TIMEOUT.
+    pluginTimeout: 120_000,
     // Path parameters as long as the longest a route declares (255, Stripe's ids): Fastify's 100 refused valid ones.
     routerOptions: { maxParamLength: 256 },
     // Failures before any route (a URL that cannot be decoded, a parameter beyond that length)
