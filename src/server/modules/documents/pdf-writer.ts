@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 /**
@@ -41,9 +42,18 @@ type TtfSubset = { glyf: Uint8Array[]; offset: number; _addGlyph?: (gid: number)
  * recommends.
  */
 export function paddedSubsets(fontkit: Fontkit): Fontkit {
+  // One parsed font per file for the whole process: pdf-lib has fontkit parse the bytes again for
+  // every document, which copies them byte by byte (10 MB for Noto Sans SC) and reads every table
+  // again. A subset stays per document (createSubset below).
+  const parsed = new WeakMap<Buffer, Map<string, ReturnType<Fontkit['create']>>>();
   return {
     create(bytes, postscriptName) {
+      let byName = parsed.get(bytes);
+      if (!byName) parsed.set(bytes, (byName = new Map()));
+      const known = byName.get(postscriptName ?? '');
+      if (known) return known;
       const font = fontkit.create(bytes, postscriptName) as ReturnType<Fontkit['create']> & { createSubset?: () => TtfSubset };
+      byName.set(postscriptName ?? '', font);
       const createSubset = font.createSubset?.bind(font);
       if (createSubset) {
         font.createSubset = () => {
@@ -73,6 +83,49 @@ export function paddedSubsets(fontkit: Fontkit): Fontkit {
     },
   };
 }
+/**
+ * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (W3C WOFF 1.0 §3–5): each table
+ * inflated once, here, with Node's zlib. fontkit reads a WOFF by inflating a table in JavaScript
+ * every time it is asked for it, and it asks for `glyf` once per glyph: that made most of the time
+ * a document took to print. Anything that is not a WOFF comes back as it is.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') return woff;
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const stored = woff.subarray(offset, offset + compLength);
+    const data = compLength < origLength ? inflateSync(stored) : stored;
+    if (data.length !== origLength) throw new Error(`WOFF table ${woff.toString('latin1', at, at + 4)}: ${data.length} bytes, ${origLength} declared`);
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const searchRange = 2 ** entrySelector * 16;
+  const header = Buffer.alloc(12 + numTables * 16);
+  woff.copy(header, 0, 4, 8); // the flavour: the sfnt version of the font inside
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(header, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 let loaded: Promise<{ fontkit: Fontkit; files: Record<Weight, FontFile[]> }> | null = null;
 
 /** The font files and what each covers, read once (the CJK font is 10 MB: not at start-up, with the first document). */
@@ -80,7 +133,7 @@ function fonts() {
   loaded ??= (async () => {
     const fontkit = (await import('@pdf-lib/fontkit')).default as unknown as Fontkit;
     const read = (spec: string): FontFile => {
-      const bytes = readFileSync(require.resolve(spec));
+      const bytes = woffToSfnt(readFileSync(require.resolve(spec)));
       const font = fontkit.create(bytes);
       return { bytes, has: (c) => font.hasGlyphForCodePoint(c) };
     };
@@ -100,6 +153,7 @@ export class PdfWriter {
   y = 0;
   /** One embedding per font file (the promise, so that runs measured at once do not embed it twice). */
   private readonly embedded = new Map<FontFile, Promise<PDFFont>>();
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
   private constructor(
     readonly pdf: PDFDocument,
@@ -161,10 +215,24 @@ export class PdfWriter {
     return Promise.all(out.map(async (r) => ({ text: r.text, font: await this.font(r.file) })));
   }
 
+  /**
+   * A run's width at a size, measured once per document: measuring lays the text out (fontkit's
+   * shaping), which made most of a document's time, and a table or a wrapped paragraph asks for
+   * the same words again and again.
+   */
+  private runWidth(font: PDFFont, text: string, size: number): number {
+    let known = this.widths.get(font);
+    if (!known) this.widths.set(font, (known = new Map()));
+    const key = `${size} ${text}`;
+    let w = known.get(key);
+    if (w === undefined) known.set(key, (w = font.widthOfTextAtSize(text, size)));
+    return w;
+  }
+
   async width(text: string, style: TextStyle = {}): Promise<number> {
     const size = style.size ?? 10;
     let w = 0;
-    for (const r of await this.runs(text, style.weight ?? 'regular')) w += r.font.widthOfTextAtSize(r.text, size);
+    for (const r of await this.runs(text, style.weight ?? 'regular')) w += this.runWidth(r.font, r.text, size);
     return w;
   }
 
@@ -175,23 +243,33 @@ export class PdfWriter {
     let at = style.align === 'right' ? x - (await this.width(text, style)) : x;
     for (const r of await this.runs(text, style.weight ?? 'regular')) {
       this.page.drawText(r.text, { x: at, y: this.y, size, font: r.font, color: style.color ?? this.rgb('#1f2937') });
-      at += r.font.widthOfTextAtSize(r.text, size);
+      at += this.runWidth(r.font, r.text, size);
     }
   }
 
-  /** Text wrapped to `width` points (at spaces, or anywhere for CJK), moving down line by line. */
+  /**
+   * Text wrapped to `width` points (at spaces, or anywhere for CJK), moving down line by line. A
+   * line's width is the sum of its tokens' (a word with its space, or one CJK character), each
+   * measured once, rather than the growing line measured again for every word.
+   */
   async paragraph(text: string, x: number, width: number, style: TextStyle = {}) {
     const size = style.size ?? 10;
     const lineHeight = size * 1.4;
     for (const source of text.split(/\n/)) {
       let line = '';
+      let lineWidth = 0;
       for (const token of source.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+/g) ?? []) {
-        if (line && (await this.width(line + token, style)) > width) {
+        const tokenWidth = await this.width(token, style);
+        if (line && lineWidth + tokenWidth > width) {
           this.ensure(lineHeight);
           await this.text(line.trimEnd(), x, style);
           this.y -= lineHeight;
           line = token.trimStart();
-        } else line += token;
+          lineWidth = line === token ? tokenWidth : await this.width(line, style);
+        } else {
+          line += token;
+          lineWidth += tokenWidth;
+        }
       }
       this.ensure(lineHeight);
       await this.text(line.trimEnd(), x, style);
