@@ -347,7 +347,8 @@ describe('saved views and reports by mail', () => {
     const [german] = await mails(admin.email);
     expect(plain(german.subject)).toBe('FYN-Analysen — Maersk lane: 23.–29. Nov. 2026');
     expect(german.text).toContain('Ihr wöchentlicher Bericht · Zahlen der Organisation · Alle Beträge in GBP');
-    expect(german.text).toMatch(/\nUmsatz: -?[\d.]+,\d\d £\nKosten: -?[\d.]+,\d\d £\nRohertrag: -?[\d.]+,\d\d £\nMarge: /);
+    // German money: a decimal comma, the pound sign after the figure (behind a no-break space).
+    expect(german.text).toMatch(/\nUmsatz: -?[\d.]+,\d\d\s£\nKosten: -?[\d.]+,\d\d\s£\nRohertrag: -?[\d.]+,\d\d\s£\nMarge: /);
     for (const line of ['\nSendungen: ', '\nErfolgsquote: ', '\nPünktliche Ankünfte: ', '\nCO2e-Ausstoß (kg): ', 'Die Zeilen (XLSX) und die Tabellen der Seite (PDF) sind angehängt. Seite öffnen: http://localhost:3000/organisation/analytics?', 'Mit einem Klick abbestellen: http://localhost:3000/analytics/unsubscribe/']) {
       expect(german.text).toContain(line);
     }
