@@ -85,6 +85,13 @@ export const analyticsDaily = pgTable('analytics_daily', {
 }, (t) => [
   primaryKey({ name: 'analytics_daily_pk', columns: [t.organisation_id, t.basis, t.day, t.mode, t.origin, t.destination, t.client_key, t.salesperson_id, t.carrier] }),
   check('analytics_daily_basis_check', sql`${t.basis} in ('booked', 'etd', 'eta')`),
+  // A filtered page (one client, lane, salesperson, carrier or mode; a department or "me" are salespeople) reads
+  // only that key's days instead of every row of the period (issue 23 at size: the primary key leads with the day).
+  index('analytics_daily_client_idx').on(t.organisation_id, t.basis, t.client_key, t.day),
+  index('analytics_daily_salesperson_idx').on(t.organisation_id, t.basis, t.salesperson_id, t.day),
+  index('analytics_daily_lane_idx').on(t.organisation_id, t.basis, t.origin, t.destination, t.day),
+  index('analytics_daily_carrier_idx').on(t.organisation_id, t.basis, t.carrier, t.day),
+  index('analytics_daily_mode_idx').on(t.organisation_id, t.basis, t.mode, t.day),
 ]);
 
 /**

@@ -107,3 +107,25 @@ it(`keeps the pre-aggregate equal to a recomputation from the rows (seed ${seed}
   const [{ n: rolled }] = await sql(`select count(*)::int as n from analytics_rollup where organisation_id = $1 and dim = 'day'`, [org]) as { n: number }[];
   expect(rolled).toBeGreaterThan(0);
 }, 600_000);
+
+it('leaves the pre-aggregate untouched when a change keeps a shipment’s facts, so it never waits on the shared day-totals row for nothing', async () => {
+  const o = await who.owner();
+  const sql = (text: string, params: unknown[] = []) => t.database.query(text, params);
+  const id = uuidv7();
+  await sql(`insert into shipments (organisation_id, id, number, house_ref, mode, status, client_name, origin, destination, carrier, currency, charges, etd, eta, eta_planned, owner_user_id, created_at)
+    values ($1, $2, 'S-1', 'S-1', 'sea_fcl', 'booked', 'Harrogate Ltd', 'CNSHA', 'GBFXT', 'MSC', 'GBP', $3::jsonb, '2026-10-02', '2026-11-01', '2026-11-01', $4, '2026-10-01')`,
+  [o.orgId, id, JSON.stringify([{ quoted_sell_minor: 100_000, quoted_buy_minor: 80_000, actual_sell_minor: null, actual_buy_minor: null, payment: 'prepaid' }]), o.userId]);
+  // Row versions (xmin) tell whether a row was written at all, not only whether its sums moved.
+  const versions = () => sql(`select xmin::text as v, basis, dim, day::text, key, revenue_minor::text from analytics_rollup where organisation_id = $1
+    union all select xmin::text, basis, 'daily', day::text, client_key, revenue_minor::text from analytics_daily where organisation_id = $1
+    union all select xmin::text, '', 'facts', '', shipment_id::text, revenue_minor::text from analytics_shipment_facts where organisation_id = $1 order by 2, 3, 4, 5`, [o.orgId]);
+  const before = await versions();
+  expect(before.length).toBe(3 * 7 + 1);
+  await sql(`update shipments set status = 'in_transit' where id = $1`, [id]);
+  expect(await versions()).toEqual(before);
+  // A change of the figures still moves them, in the same transaction.
+  await sql(`update shipments set charges = $2::jsonb where id = $1`, [id, JSON.stringify([{ quoted_sell_minor: 120_000, quoted_buy_minor: 80_000, actual_sell_minor: null, actual_buy_minor: null, payment: 'prepaid' }])]);
+  const after = await versions();
+  expect(after.filter((r) => (r as { dim: string }).dim === 'day').map((r) => (r as { revenue_minor: string }).revenue_minor)).toEqual(['120000', '120000', '120000']);
+  expect(after.every((r, i) => (r as { v: string }).v !== (before[i] as { v: string }).v)).toBe(true);
+}, 120_000);

@@ -268,16 +268,18 @@ describe('saved views and reports by mail', () => {
     }
     expect(((await northwind.get('/api/analytics/views')).data.data as { name: string }[]).map((v) => v.name)).toEqual(['Maersk lane']);
     const staff = await northwind.join(northwind.role('staff'));
+    const admin = await northwind.join(northwind.role('admin'));
     expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: northwind.userId, frequency: 'monthly' })).statusCode).toBe(201);
     const both = await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: staff.userId, frequency: 'monthly' });
     expect(both.data.data.subscriptions).toHaveLength(2);
+    expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: admin.userId, frequency: 'weekly' })).statusCode).toBe(201);
     // Someone of another organisation is no subscriber; another organisation's view is not there.
     expect((await northwind.post(`/api/analytics/views/${view}/subscriptions`, { user_id: other.userId, frequency: 'weekly' })).statusCode).toBe(422);
     expect((await other.post(`/api/analytics/views/${view}/subscriptions`, { user_id: other.userId, frequency: 'weekly' })).statusCode).toBe(404);
     expect((await other.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(404);
     expect((await other.get('/api/analytics/views')).data.data).toEqual([]);
 
-    const mails = async (to: string) => sql(`select subject, text, headers, attachments from mail_outbox where "to" = $1 and subject like 'FYN analytics%' order by created_at`, [to]) as Promise<{ subject: string; text: string; headers: Record<string, string>; attachments: { filename: string; contentType: string; bytes: number }[] }[]>;
+    const mails = async (to: string) => sql(`select subject, text, headers, attachments from mail_outbox where "to" = $1 and subject like 'FYN%' order by created_at`, [to]) as Promise<{ subject: string; text: string; headers: Record<string, string>; attachments: { filename: string; contentType: string; bytes: number }[] }[]>;
     // The outbox keeps no attachment contents: the mails as sent are read off the mailer.
     const sent: Mail[] = [];
     const original = t.app.ctx.mailer.send.bind(t.app.ctx.mailer);
@@ -292,17 +294,23 @@ describe('saved views and reports by mail', () => {
     };
     // The Staff member reads Japanese: their PDF is set in it (Noto Sans SC for the CJK characters).
     await sql(`update users set locale = 'ja' where id = $1`, [staff.userId]);
+    // The admin reads German: every word of their mail is German (issue 23: the body was English).
+    await sql(`update users set locale = 'de' where id = $1`, [admin.userId]);
     // The first report at once (the last complete month before 20 November: October), then the schedule's.
     const subscribed = (await northwind.get('/api/analytics/views')).data.data[0].subscriptions as { id: string; user_id: string }[];
     await t.app.ctx.jobs.runNow('analytics.first-report', { organisation_id: northwind.orgId, id: subscribed.find((x) => x.user_id === northwind.userId)!.id, today: '2026-11-20' });
-    expect((await mails(northwind.email)).map((x) => x.subject)).toEqual(['FYN analytics — Maersk lane: 2026-10-01 to 2026-10-31']);
+    // Ranges of days as each language writes them (the spaces around the dash differ between ICU versions: left out here).
+    const plain = (x: string) => x.replace(/[\u2009\u202f\u00a0]/g, ' ').replace(/ ?– ?/g, '–');
+    expect((await mails(northwind.email)).map((x) => plain(x.subject))).toEqual(['FYN analytics — Maersk lane: 1–31 Oct 2026']);
     await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
     await t.app.ctx.jobs.runNow('analytics.reports', { today: '2026-12-01' });
     const [, mine, ...more] = await mails(northwind.email);
     expect(more).toEqual([]);
-    expect(mine.subject).toBe('FYN analytics — Maersk lane: 2026-11-01 to 2026-11-30');
+    expect(plain(mine.subject)).toBe('FYN analytics — Maersk lane: 1–30 Nov 2026');
     // Northwind's Maersk shipments of November: 98.76 + 8.59.
     expect(mine.text).toContain('Revenue: £107.35');
+    expect(mine.text).toContain('Your monthly report · the organisation’s figures · All amounts in GBP');
+    expect(mine.text).toContain('Unsubscribe in one click: http://localhost:3000/analytics/unsubscribe/');
     expect(mine.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['analytics-2026-11-01.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       ['analytics-2026-11-01.pdf', 'application/pdf'],
@@ -325,12 +333,34 @@ describe('saved views and reports by mail', () => {
     // The Staff member has no analytics.view: their mail holds their own figures, none of Maersk's, the PDF in Japanese.
     const theirs = await mails(staff.email);
     expect(theirs).toHaveLength(1);
-    expect(theirs[0].text).toContain('your own figures');
+    expect(theirs[0].subject).toBe('FYN 分析 — Maersk lane: 2026/11/01～2026/11/30');
+    expect(theirs[0].text).toContain('月次レポート · あなた自身の数値 · 金額はすべて GBP');
     expect(theirs[0].text).toContain('売上: £0.00');
+    expect(theirs[0].text).toContain('ワンクリックで配信停止: http://localhost:3000/analytics/unsubscribe/');
     const japanese = await pdfOf(staff.email, theirs[0].subject);
     expect(japanese).toContain('分析レポート: Maersk lane');
     expect(japanese).toContain('売上 £0.00 £0.00 —');
     expect(japanese).toContain('自分の数値');
+
+    // The German admin's weekly report: subject, headings, KPI names, period and unsubscribe line in German, the PDF too.
+    await t.app.ctx.jobs.runNow('analytics.first-report', { organisation_id: northwind.orgId, id: subscribed.find((x) => x.user_id === admin.userId)!.id, today: '2026-12-02' });
+    const [german] = await mails(admin.email);
+    expect(plain(german.subject)).toBe('FYN-Analysen — Maersk lane: 23.–29. Nov. 2026');
+    expect(german.text).toContain('Ihr wöchentlicher Bericht · Zahlen der Organisation · Alle Beträge in GBP');
+    // German money: a decimal comma, the pound sign after the figure (behind a no-break space).
+    expect(german.text).toMatch(/\nUmsatz: -?[\d.]+,\d\d\s£\nKosten: -?[\d.]+,\d\d\s£\nRohertrag: -?[\d.]+,\d\d\s£\nMarge: /);
+    for (const line of ['\nSendungen: ', '\nErfolgsquote: ', '\nPünktliche Ankünfte: ', '\nCO2e-Ausstoß (kg): ', 'Die Zeilen (XLSX) und die Tabellen der Seite (PDF) sind angehängt. Seite öffnen: http://localhost:3000/organisation/analytics?', 'Mit einem Klick abbestellen: http://localhost:3000/analytics/unsubscribe/']) {
+      expect(german.text).toContain(line);
+    }
+    // No English word of the template is left in it.
+    for (const english of ['Revenue', 'report', 'figures', 'attached', 'Open the page', 'Unsubscribe', ' to ']) expect(german.text).not.toContain(english);
+    const germanMail = sent.find((x) => x.to === admin.email)!;
+    expect(germanMail.html).toContain('Abbestellen</a>');
+    expect(germanMail.html).toContain('gespeicherte Analyseansicht');
+    const germanPdf = await pdfOf(admin.email, german.subject);
+    expect(germanPdf).toContain('Analysebericht: Maersk lane');
+    expect(germanPdf).toContain('Alle Beträge in GBP');
+    expect(germanPdf).toContain('Top-Relationen');
 
     const anonymous = createClient(t.app);
     // A forged or altered token unsubscribes nobody, with the same answer.
@@ -341,13 +371,13 @@ describe('saved views and reports by mail', () => {
     const refused = await anonymous.request('POST', `/api/analytics/unsubscribe/${forged}`, undefined, { 'x-xsrf-token': '' });
     expect(refused.statusCode).toBe(200);
     expect(refused.data.data.view).toBeNull();
-    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions).toHaveLength(2);
+    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions).toHaveLength(3);
     // As a mail client does it: a form body, no cookie, no CSRF token.
     const gone = await t.app.inject({ method: 'POST', url: `/api${header}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(gone.statusCode, gone.body).toBe(200);
     expect(gone.json().data.view).toBe('Maersk lane');
     expect((await anonymous.request('POST', `/api/analytics/unsubscribe/${token}`)).data.data.view).toBeNull();
-    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions.map((x: { user_id: string }) => x.user_id)).toEqual([northwind.userId]);
+    expect((await northwind.get('/api/analytics/views')).data.data[0].subscriptions.map((x: { user_id: string }) => x.user_id).sort()).toEqual([northwind.userId, admin.userId].sort());
     expect((await northwind.request('DELETE', `/api/analytics/views/${view}`)).statusCode).toBe(204);
     vi.restoreAllMocks();
     // Four mails, each with an XLSX and a PDF (the first Japanese one loads the 10 MB CJK font).

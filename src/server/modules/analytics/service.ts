@@ -171,13 +171,16 @@ async function seriesOf(db: Db | Tx, m: Membership, f: Filters, department: stri
   const g = f.group;
   const step = sql.raw(`'1 ${g}'::interval`);
   const src = dayTotals(m, f, department);
+  // The period's rows summed per bucket in one pass, then set beside every bucket (joined the other way, the
+  // planner could read the period's rows again for each bucket).
   const rows = await rowsOf<{ bucket: string; revenue: string; cost: string; shipments: number; teu: string; co2e: string }>(db, sql`
-    with b as (select generate_series(date_trunc(${g}, ${p.from}::date::timestamp), ${p.to}::date::timestamp, ${step})::date as bucket)
-    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(d.revenue_minor), 0)::text as revenue, coalesce(sum(d.cost_minor), 0)::text as cost,
-           coalesce(sum(d.shipments), 0)::int as shipments, coalesce(sum(d.teu), 0)::text as teu, coalesce(sum(d.co2e_kg), 0)::text as co2e
-      from b left join ${src.from} on d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date
-       and date_trunc(${g}, d.day::timestamp)::date = b.bucket${src.where}
-     group by b.bucket order by b.bucket`);
+    with b as (select generate_series(date_trunc(${g}, ${p.from}::date::timestamp), ${p.to}::date::timestamp, ${step})::date as bucket),
+         s as (select date_trunc(${g}, d.day::timestamp)::date as bucket, sum(d.revenue_minor) as revenue, sum(d.cost_minor) as cost, sum(d.shipments) as shipments,
+                      sum(d.teu) as teu, sum(d.co2e_kg) as co2e
+                 from ${src.from} where d.organisation_id = ${org} and d.basis = ${f.basis} and d.day between ${p.from}::date and ${p.to}::date${src.where} group by 1)
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(s.revenue, 0)::text as revenue, coalesce(s.cost, 0)::text as cost,
+           coalesce(s.shipments, 0)::int as shipments, coalesce(s.teu, 0)::text as teu, coalesce(s.co2e, 0)::text as co2e
+      from b left join s on s.bucket = b.bucket order by b.bucket`);
   const end = addDays(p.to, 1);
   const quotes = await rowsOf<{ bucket: string; n: number }>(db, sql`
     select to_char(date_trunc(${g}, (q.sent_at at time zone 'UTC')), 'YYYY-MM-DD') as bucket, count(*)::int as n from quotes q

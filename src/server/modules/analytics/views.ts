@@ -14,7 +14,7 @@ import { pgCode } from '../../lib/sql-text.ts';
 import { tableFile } from '../../lib/spreadsheet.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { can, requireActiveMember, requireMember, type Membership } from '../organisations/membership.ts';
-import { renderReportPdf, reportKpiLines } from './report-pdf.ts';
+import { renderReportPdf, reportCurrencyText, reportKpiLines, reportMailTexts, reportPeriodText } from './report-pdf.ts';
 import { planRows, rowsBatch, summaryOf, unknownFilterRecord, type Filters } from './service.ts';
 import { ANALYTICS_ROW_COLUMNS } from '#shared/api/analytics.ts';
 
@@ -199,7 +199,7 @@ export function verifyUnsubscribeToken(secret: string, token: string): { organis
   return given.length === expected.length && timingSafeEqual(given, expected) ? { organisation_id: organisationId, id } : null;
 }
 
-async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s: { organisation_id: string; id: string; name: string }, f: Filters) {
+async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s: { organisation_id: string; id: string; name: string; frequency: 'weekly' | 'monthly' }, f: Filters) {
   const db = ctx.database.db;
   // The figures from the replica when there is one: a report runs outside any member's write window.
   const read = ctx.database.reader ?? db;
@@ -214,15 +214,18 @@ async function sendReport(ctx: AppContext, m: Membership & { locale: Locale }, s
   const token = unsubscribeToken(ctx.config.sessionSecret, s.organisation_id, s.id);
   const unsubscribe = `${ctx.config.appUrl}/analytics/unsubscribe/${token}`;
   const open = `${ctx.config.appUrl}/${f.scope === 'organisation' ? 'organisation/analytics' : 'analytics'}?${new URLSearchParams(Object.entries(f).filter(([, v]) => v !== undefined) as [string, string][]).toString()}`;
-  const title = `${s.name}: ${summary.period.from} to ${summary.period.to}`;
+  // Every word of the mail in the subscriber's language, as the PDF (report-pdf.ts); the view's name is the owner's own.
+  const T = reportMailTexts(m.locale);
+  const title = `${s.name}: ${reportPeriodText(summary.period, m.locale)}`;
+  const about = `${T.frequency[s.frequency]} · ${T.figures[f.scope]} · ${reportCurrencyText(summary.currency, m.locale)}`;
   await ctx.mailer.send({
     to: (m.user as unknown as { email: string }).email,
-    subject: `FYN analytics — ${title}`,
-    text: `${title} (${summary.currency}, ${f.scope === 'me' ? 'your own figures' : f.scope === 'department' ? 'your department' : 'the organisation'})\n\n${lines.map(([a, b]) => `${a}: ${b}`).join('\n')}\n\nThe rows (XLSX) and the page's tables (PDF) are attached. Open the page: ${open}\n\nUnsubscribe in one click: ${unsubscribe}`,
+    subject: `${T.subject} — ${title}`,
+    text: `${title}\n${about}\n\n${lines.map(([a, b]) => `${a}: ${b}`).join('\n')}\n\n${T.attached} ${T.open}: ${open}\n\n${T.unsubscribe}: ${unsubscribe}`,
     html: mailLayout(
-      `<p><strong>${escapeHtml(title)}</strong> (${escapeHtml(summary.currency)})</p><table>${lines.map(([a, b]) => `<tr><td>${escapeHtml(a)}</td><td style="text-align:right;padding-left:16px">${escapeHtml(b)}</td></tr>`).join('')}</table>` +
-        `<p>The rows (XLSX) and the page's tables (PDF) are attached. <a href="${escapeHtml(open)}">Open the page</a>.</p><p><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
-      'You get this because a colleague subscribed you to a saved analytics view.',
+      `<p><strong>${escapeHtml(title)}</strong><br>${escapeHtml(about)}</p><table>${lines.map(([a, b]) => `<tr><td>${escapeHtml(a)}</td><td style="text-align:right;padding-left:16px">${escapeHtml(b)}</td></tr>`).join('')}</table>` +
+        `<p>${escapeHtml(T.attached)} <a href="${escapeHtml(open)}">${escapeHtml(T.open)}</a>.</p><p><a href="${escapeHtml(unsubscribe)}">${escapeHtml(T.unsubscribeLink)}</a></p>`,
+      T.why,
     ),
     // RFC 8058: mail clients offer their own unsubscribe button, which posts to this address without a login.
     headers: { 'List-Unsubscribe': `<${ctx.config.appUrl}/api/analytics/unsubscribe/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -1,5 +1,5 @@
 import './analytics.css';
-import { Alert, Button, Card, Drawer, Empty, Input, Pagination, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Input, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -180,7 +180,7 @@ export function AnalyticsPage({ scopes }: { scopes: AnalyticsScope[] }) {
           </div>
         </>
       )}
-      {drill && s && <DrillDown params={{ ...params, ...drill.extra, metric: drill.metric }} title={drill.title} figure={s} onClose={() => setDrill(null)} />}
+      {drill && s && <DrillDown key={JSON.stringify([params, drill])} params={{ ...params, ...drill.extra, metric: drill.metric }} title={drill.title} figure={s} onClose={() => setDrill(null)} />}
     </section>
   );
 }
@@ -252,12 +252,18 @@ function Breakdown({ dim, rows, money, onFilter, onOpen }: { dim: AnalyticsDimen
   );
 }
 
-function DrillDown({ params, title, figure, onClose }: { params: AnalyticsParams; title: string; figure: AnalyticsSummary; onClose: () => void }) {
+/** Rows per page of a drill-down. */
+const PER_PAGE = 25;
+
+export function DrillDown({ params, title, figure, onClose }: { params: AnalyticsParams; title: string; figure: AnalyticsSummary; onClose: () => void }) {
   const { t, i18n } = useAnalyticsTranslation();
   const lang = i18n.language;
   const mayExport = useSessionStore((s) => params.scope === 'me' || (s.user?.permissions.includes('analytics.export') ?? false));
-  const [page, setPage] = useState(1);
-  const query = { ...params, page: String(page), per_page: '25' };
+  // Keyset pages (issue 23 at size): each page asks for the rows after the last one seen (meta.next_cursor), as
+  // fast at the thousandth page as at the first; the cursors of the pages walked are kept to go back.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const query = { ...params, per_page: String(PER_PAGE), ...(cursor ? { cursor } : {}) };
   const rows = useQuery({ queryKey: analyticsKeys.rows(query), queryFn: () => analyticsApi.rows(query), placeholderData: keepPreviousData });
   const base = figure.currency;
   const m = (minor: number | null, currency = base) => (minor === null ? '—' : formatMoney(minor, currency, lang));
@@ -293,7 +299,13 @@ function DrillDown({ params, title, figure, onClose }: { params: AnalyticsParams
       )}
       {rows.isError && <Alert type="error" showIcon title={t('load_failed')} />}
       <DataTable columns={columns} rows={rows.data?.data ?? []} rowKey={(r) => r.id} loading={rows.isFetching} aria-label={title} empty={<Empty description={t('empty')} />} />
-      {meta && meta.total > 25 && <Pagination style={{ marginTop: 12 }} current={page} pageSize={25} total={meta.total} showSizeChanger={false} onChange={setPage} />}
+      {meta && meta.total > PER_PAGE && (
+        <nav aria-label={t('drill.pages')} className="fyn-analytics-pager">
+          <Button disabled={!cursors.length || rows.isFetching} onClick={() => setCursors((c) => c.slice(0, -1))}>{t('drill.previous')}</Button>
+          <Typography.Text aria-live="polite">{t('drill.page', { page: cursors.length + 1, pages: Math.ceil(meta.total / PER_PAGE) })}</Typography.Text>
+          <Button disabled={!meta.next_cursor || (cursors.length + 1) * PER_PAGE >= meta.total || rows.isFetching} onClick={() => meta.next_cursor && setCursors((c) => [...c, meta.next_cursor!])}>{t('drill.next')}</Button>
+        </nav>
+      )}
     </Drawer>
   );
 }
