@@ -58,11 +58,15 @@ function check(i: number) {
 }
 setInterval(() => upstreams.forEach((_, i) => check(i)), HEALTH_MS).unref();
 
-/** The next node in rotation (none in rotation: every node in turn). */
-function pick(): number {
+/** The next node in rotation not tried yet for this request (none in rotation: every untried node in turn). */
+function pick(tried: Set<number>): number {
   for (let k = 0; k < upstreams.length; k++) {
     const i = next++ % upstreams.length;
-    if (ready[i]) return i;
+    if (ready[i] && !tried.has(i)) return i;
+  }
+  for (let k = 0; k < upstreams.length; k++) {
+    const i = next++ % upstreams.length;
+    if (!tried.has(i)) return i;
   }
   return next++ % upstreams.length;
 }
@@ -73,9 +77,11 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (d: Buffer) => chunks.push(d));
   req.on('end', () => send(Buffer.concat(chunks), 0));
+  const tried = new Set<number>();
 
   function send(body: Buffer, attempt: number) {
-    const i = pick();
+    const i = pick(tried);
+    tried.add(i);
     const target = upstreams[i];
     stats.perUpstream[i]++;
     const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: agents[i] }, (up) => {
