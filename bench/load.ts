@@ -258,8 +258,10 @@ async function scaleOutRun(): Promise<Summary> {
   try {
     const run = await generate(proxy.base, nodes.a.base, scenario);
     if (phases.length) phases.at(-1)!.to = Infinity;
-    const stats = JSON.parse((await proxy.stop()) || '{}') as { requests?: number; upstreamErrors?: number; retried?: number; perUpstream?: number[]; errors?: Record<string, number> };
+    const stats = JSON.parse((await proxy.stop()) || '{}') as { requests?: number; upstreamErrors?: number; retried?: number; perUpstream?: number[]; errors?: Record<string, number>; retriedWhy?: Record<string, number>; failures?: string[] };
     console.log(`  proxy: ${stats.requests ?? '?'} requests (${(stats.perUpstream ?? []).join(' / ')} per node), ${stats.retried ?? 0} sent again after a refused connection, ${stats.upstreamErrors ?? '?'} upstream errors ${JSON.stringify(stats.errors ?? {})}`);
+    if (stats.retriedWhy && Object.keys(stats.retriedWhy).length) console.log(`  sent again, by cause: ${JSON.stringify(stats.retriedWhy)}`);
+    for (const f of stats.failures ?? []) console.log(`    ${f}`);
 
     // Every acknowledged write, looked up in the database (directly, not through PgBouncer).
     const missing = new Set<string>();

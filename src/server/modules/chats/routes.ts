@@ -11,7 +11,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { chatMembers, chatMessages, chats, notifications, users } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
-import { cleanImage, receiveUpload } from '../files/images.ts';
+import { receiveUpload, storeImage } from '../files/images.ts';
 import { sendFile, sniffImage } from '../files/store.ts';
 import { notify, publish } from '../notifications/notify.ts';
 
@@ -274,9 +274,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
     let size: number;
     if (sniffImage(upload.head)) {
       // Pictures are decoded and encoded again (as avatars are): a broken one is refused, metadata is dropped.
-      const picture = await cleanImage(await upload.whole());
-      if (!picture) throw invalidField('unsupported_file_type', 'file', 'file_type');
-      size = (await ctx.files.put(key, picture.data)).size;
+      size = (await storeImage(upload, ctx.files, () => key)).size;
     } else {
       // Anything else streams into the store as it arrives, never whole in memory.
       size = (await upload.store(ctx.files, key)).size;

@@ -1,7 +1,10 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { invalidField } from '../../lib/errors.ts';
-import { sniffImage, type FileStore, type ImageExt } from './store.ts';
+import { createLocalFileStore, sniffImage, type FileStore, type ImageExt } from './store.ts';
 import { incomingFile, type IncomingFile } from './upload.ts';
 
 /** Where stored pictures are served from (GET /api/files/:folder/:name). */
@@ -14,36 +17,52 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 const MAX_PIXELS = 40_000_000;
 
 /**
- * An uploaded picture decoded and encoded again by libvips (sharp): what leaves is only pixels in
- * the same format, turned upright by its EXIF orientation, with no EXIF, GPS, XMP or comments.
- * Null when the bytes are not a picture of an accepted type or do not decode.
+ * An uploaded picture, streamed into the store: its type is told by its first bytes (a bounded head,
+ * files/upload.ts) before anything is kept; the upload then streams to a scratch file of this node
+ * (the size limit enforced as it arrives, so a file over it is refused with the 422 and nothing is
+ * stored); its pixel size is read from the scratch file's header; libvips (sharp) decodes it from
+ * that file and encodes it again, and that clean copy streams into the store under `keyOf`'s key:
+ * only pixels in the same format, turned upright by its EXIF orientation, with no EXIF, GPS, XMP or
+ * comments.
+ * The upload is never held whole in the JavaScript heap. Fails with the 422 of an unreadable file.
  */
-export async function cleanImage(data: Buffer): Promise<{ data: Buffer; ext: ImageExt } | null> {
-  const ext = sniffImage(data);
-  if (!ext) return null;
-  // Loaded with the first upload, not at every start.
-  const { default: sharp } = await import('sharp');
+export async function storeImage(upload: IncomingFile, files: FileStore, keyOf: (image: { ext: ImageExt; width: number; height: number }) => string): Promise<{ key: string; ext: ImageExt; width: number; height: number; size: number }> {
+  const unsupported = () => invalidField('unsupported_file_type', 'file', 'file_type');
+  const ext = sniffImage(upload.head);
+  if (!ext) {
+    await upload.discard().catch(() => {});
+    throw unsupported();
+  }
+  const scratchKey = `incoming/${uuidv7()}.${ext}`;
+  await upload.store(scratch, scratchKey);
+  const path = join(scratchRoot, scratchKey);
   try {
-    const image = sharp(data, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(path, { limitInputPixels: MAX_PIXELS }).metadata().catch(() => null);
+    if (!meta || meta.format !== IMAGE_FORMAT[ext] || !meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) throw unsupported();
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    const key = keyOf({ ext, width, height });
+    const image = sharp(path, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
     const out = ext === 'png' ? image.png({ compressionLevel: 9 }) : ext === 'jpg' ? image.jpeg({ quality: 88, mozjpeg: true }) : image.webp({ quality: 88 });
-    return { data: await out.toBuffer(), ext };
-  } catch {
-    return null;
+    let undecodable = false;
+    out.once('error', () => { undecodable = true; });
+    const { size } = await files.put(key, out).catch((err) => {
+      // A picture libvips cannot decode fails its stream: the store kept nothing; the client's mistake.
+      throw undecodable ? unsupported() : err;
+    });
+    return { key, ext, width, height, size };
+  } finally {
+    await rm(path, { force: true });
   }
 }
 
-/**
- * The multipart field "file" of a request as a clean picture with its pixel size, not stored yet:
- * fails with the 422 of a missing, too large (`tooLarge`: the validation key) or unreadable file.
- */
-export async function readImage(req: FastifyRequest, maxBytes: number, tooLarge = 'file_too_large'): Promise<{ data: Buffer; ext: ImageExt; width: number; height: number }> {
-  const { data: raw } = await readUpload(req, maxBytes, tooLarge);
-  const image = await cleanImage(raw);
-  if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
-  const { default: sharp } = await import('sharp');
-  const meta = await sharp(image.data).metadata();
-  return { ...image, width: meta.width ?? 0, height: meta.height ?? 0 };
-}
+/** sharp's name of each accepted type's decoder. */
+const IMAGE_FORMAT: Record<ImageExt, string> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+
+/** This node's scratch folder for uploads on their way (never shared: a file lives there for one request). */
+const scratchRoot = join(tmpdir(), 'fyn-uploads');
+const scratch = createLocalFileStore(scratchRoot);
 
 /**
  * The multipart field "file" of a request, on its way in (files/upload.ts: stream it into the store,
@@ -69,14 +88,12 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge
 }
 
 /**
- * The multipart field "file" of a request as a clean picture, stored under `folder`: answers its
- * URL, or fails with the 422 of a missing, too large or unreadable file.
+ * The multipart field "file" of a request as a clean picture, streamed into the store under
+ * `folder` (storeImage): answers its URL, or fails with the 422 of a missing, too large or
+ * unreadable file.
  */
-export async function receiveImage(req: FastifyRequest, files: FileStore, folder: ImageFolder, maxBytes: number): Promise<string> {
-  const { data: raw } = await readUpload(req, maxBytes);
-  const image = await cleanImage(raw);
-  if (!image) throw invalidField('unsupported_file_type', 'file', 'file_type');
-  const key = `${folder}/${uuidv7()}.${image.ext}`;
-  await files.put(key, image.data);
+export async function receiveImage(req: FastifyRequest, files: FileStore, folder: ImageFolder, maxBytes: number, tooLarge = 'file_too_large'): Promise<string> {
+  const upload = await receiveUpload(req, maxBytes, tooLarge);
+  const { key } = await storeImage(upload, files, ({ ext }) => `${folder}/${uuidv7()}.${ext}`);
   return FILES_PREFIX + key;
 }

@@ -87,6 +87,52 @@ describe('background jobs', () => {
   });
 });
 
+describe('a node that dies', () => {
+  it('has the jobs it held run by another node well within a minute, and a live node’s slow job is not run twice', async () => {
+    const runs: string[] = [];
+    const define = (jobs: Jobs) => jobs.define<{ n: number }>({
+      name: 'test.held',
+      retryDelaySeconds: 60, // A handler's failure would wait a minute; a dead node's job does not.
+      async handler(_d, job) {
+        runs.push(job.id);
+        // Longer than the heartbeat: the live node's beats keep it its own.
+        await new Promise((r) => setTimeout(r, 14_000));
+      },
+    });
+    const options = { log, pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 };
+    // The queue, made with its heartbeat by a node that only queues.
+    const queuer = createJobs(database, { ...options, work: false });
+    define(queuer);
+    await queuer.start();
+    started.push(queuer);
+    // The dead node: a pg-boss that claimed a job (as a worker does) and never beat for it again,
+    // as a node killed with -9 does.
+    const dead = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: JOBS_SCHEMA, backend: database.driver === 'pglite' ? 'pglite' : 'postgres', supervise: false, schedule: false, migrate: false });
+    dead.on('error', () => {});
+    await dead.start();
+    const held = (await queuer.send('test.held', { n: 1 }))!;
+    const claimed = await dead.fetch('test.held', { batchSize: 1 });
+    expect(claimed.map((j) => j.id)).toEqual([held]);
+    await dead.stop({ graceful: false, close: false });
+    // The node that lives on.
+    const node = createJobs(database, { ...options, work: true });
+    define(node);
+    await node.start();
+    started.push(node);
+    const at = Date.now();
+    // And a job the live node takes itself, running longer than the heartbeat.
+    const live = (await node.send('test.held', { n: 2 }))!;
+    await until(() => runs.includes(held), 45_000);
+    const after = (Date.now() - at) / 1000;
+    expect(after).toBeLessThan(30);
+    await until(async () => (await node.stateOf('test.held', held))?.state === 'completed', 30_000);
+    await until(async () => (await node.stateOf('test.held', live))?.state === 'completed', 30_000);
+    expect(runs.filter((id) => id === live)).toHaveLength(1);
+    expect(runs.filter((id) => id === held)).toHaveLength(1);
+    expect(await node.stateOf('test.held', held)).toEqual({ state: 'completed', retryCount: 1 });
+  }, 90_000);
+});
+
 describe('maintenance', () => {
   it('completes a pass over a queue with finished jobs (pg-boss finds its batch row among a script\'s answers)', async () => {
     const jobs = createJobs(database, { work: true, log, pollSeconds: 0.5 });

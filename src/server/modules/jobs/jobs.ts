@@ -16,6 +16,12 @@ export type JobDefinition<T extends object> = {
   retryDelaySeconds?: number;
   /** How long one try may run before it counts as failed (default 5 minutes). */
   expireInSeconds?: number;
+  /**
+   * How long a running try may go without its node's heartbeat before it counts as lost (at least
+   * 10; default `JobsOptions.heartbeatSeconds`): a node killed mid-job stops beating, and its jobs
+   * go to another node within this and a supervision pass, not after `expireInSeconds`.
+   */
+  heartbeatSeconds?: number;
   /** Queued on this cron schedule (UTC) by whichever node's clock comes first, once. */
   cron?: string;
 };
@@ -58,7 +64,34 @@ export type JobsOptions = {
   pollSeconds?: number;
   /** On stop, how long running jobs get to finish; what is still running then is failed, so another node tries it again (default 10 s). */
   stopTimeoutMs?: number;
+  /**
+   * A working node beats for each job it runs every `heartbeatSeconds / 4`; a job whose beat is
+   * older than this counts as lost (its node died) and runs again on another node (default 20 s:
+   * a live node would have to stall 15 s for one of its jobs to be taken from it).
+   */
+  heartbeatSeconds?: number;
+  /** How often working nodes look for lost and expired jobs (seconds, default 10). */
+  superviseSeconds?: number;
 };
+
+/** Defaults of JobsOptions: a dead node's jobs run elsewhere within about 20 + 10 + 5 s. */
+const HEARTBEAT_SECONDS = 20;
+const SUPERVISE_SECONDS = 10;
+
+/**
+ * A job failed because its node stopped beating (pg-boss's "job heartbeat timeout") is queued for
+ * its next try after the queue's retry back-off, as if its handler had failed. Its node died, not
+ * the job: it is due at once, and its queue's workers are woken (pg-boss's notice channel, as
+ * pg-boss derives it from the schema's name). Answers how many jobs were brought forward.
+ */
+const RESUME_LOST_JOBS = `with resumed as (
+    update ${JOBS_SCHEMA}.job set start_after = now()
+    where state = 'retry' and start_after > now() and output #>> '{value,message}' = 'job heartbeat timeout'
+    returning name
+  ), woken as (
+    select pg_notify('pgboss_' || left(encode(sha224('${JOBS_SCHEMA}'::bytea), 'hex'), 24), name) from (select distinct name from resumed) q
+  )
+  select (select count(*) from resumed)::int as resumed, (select count(*) from woken)::int as woken`;
 
 /** Installs or upgrades pg-boss's schema (under its own advisory lock): part of `database.migrate()`. */
 export async function migrateJobs(database: Database): Promise<void> {
@@ -135,9 +168,13 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     schedule: work,
     // Workers sleep until a job is queued (NOTIFY) instead of polling every queue every 2 s.
     useListenNotify: work,
+    // Lost (no heartbeat) and expired jobs are looked for this often, by one working node at a time.
+    superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+    monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
   });
   boss.on('error', (err) => log.error({ err }, 'background jobs: pg-boss error'));
   let started = false;
+  let resuming: ReturnType<typeof setInterval> | null = null;
 
   async function runOne(definition: JobDefinition<object>, job: JobInfo, data: object) {
     const at = Date.now();
@@ -180,6 +217,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
           retryDelay: d.retryDelaySeconds ?? 30,
           retryBackoff: true,
           expireInSeconds: d.expireInSeconds ?? 300,
+          heartbeatSeconds: d.heartbeatSeconds ?? options.heartbeatSeconds ?? HEARTBEAT_SECONDS,
           // Done jobs stay a week (to look at, and for the daily once-only keys).
           deleteAfterSeconds: 7 * 86_400,
           // Queuing wakes the workers (with useListenNotify); polling remains the backstop.
@@ -202,15 +240,27 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       if (!work) return;
       for (const d of definitions.values()) {
         const polling = options.pollSeconds ? { pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds } : {};
-        await boss.work<object>(d.name, { ...polling, includeMetadata: true }, async ([job]) => {
+        // Beats four times per heartbeatSeconds: a live node loses a job only after missing three.
+        const heartbeatRefreshSeconds = (d.heartbeatSeconds ?? options.heartbeatSeconds ?? HEARTBEAT_SECONDS) / 4;
+        await boss.work<object>(d.name, { ...polling, heartbeatRefreshSeconds, includeMetadata: true }, async ([job]) => {
           await runOne(d, { id: job.id, name: job.name, retryCount: job.retryCount }, job.data);
         });
         if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
       }
+      // Half the supervision period: a job the pass found lost waits at most this long to be resumed.
+      const resumeMs = ((options.superviseSeconds ?? SUPERVISE_SECONDS) * 1000) / 2;
+      resuming = setInterval(() => {
+        database.query<{ resumed: number }>(RESUME_LOST_JOBS).then(([r]) => {
+          if (r?.resumed) log.warn({ jobs: r.resumed }, 'background jobs: jobs of a node that stopped beating run again now');
+        }, (err) => log.error({ err }, 'background jobs: resuming lost jobs failed'));
+      }, resumeMs);
+      resuming.unref();
     },
     async stop() {
       if (!started) return;
       started = false;
+      if (resuming) clearInterval(resuming);
+      resuming = null;
       // Running jobs get until the deadline to finish; pg-boss then fails what is still running on
       // this node (failWip), so another node takes it up at its next retry instead of after expiry.
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000, close: false });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
@@ -254,5 +255,34 @@ describe('pictures', () => {
     expect((await friend.get(up.data.data.url)).statusCode).toBe(200);
     expect((await stranger.get(up.data.data.url)).statusCode).toBe(404);
     expect((await author.get(up.data.data.url)).headers['content-type']).toBe('image/png');
+  });
+
+  it('streams a picture into the store: one over 5 MB is refused with the 422 and leaves nothing stored, nor does a broken one', async () => {
+    const author = await who.user();
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const f of t.app.ctx.files.list()) if (f.key.includes(author.userId)) keys.push(f.key);
+      return keys;
+    };
+    const send = (data: Buffer) => author.request('POST', '/api/posts/images', form(data), { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const large = await send(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1)]));
+    expect(large.statusCode, large.body).toBe(422);
+    expect(large.data.error.code).toBe('file_too_large');
+    expect(large.data.error.fields.file).toBeTruthy();
+    // A PNG's signature with no picture after it: told a picture by its head, refused when decoded.
+    const broken = await send(Buffer.concat([png.subarray(0, 40), Buffer.alloc(1000, 7)]));
+    expect(broken.statusCode, broken.body).toBe(422);
+    expect(broken.data.error.code).toBe('unsupported_file_type');
+    expect(await stored()).toEqual([]);
+    // A photo turned by its EXIF orientation is named and answered by its upright size.
+    const turned = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4788b6' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const up = await send(turned);
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.data.data).toMatchObject({ width: 6, height: 8, type: 'image/jpeg' });
+    expect(up.data.data.key).toMatch(/-6x8\.jpg$/);
+    const meta = await sharp((await author.get(up.data.data.url)).rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 6, height: 8 });
+    expect(meta.orientation).toBeUndefined();
+    expect(await stored()).toHaveLength(1);
   });
 });

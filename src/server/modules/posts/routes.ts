@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { organisations, postComments, postLikes, posts, users, type PostImage } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { identify, requireUser } from '../auth/session.ts';
-import { readImage } from '../files/images.ts';
+import { receiveUpload, storeImage } from '../files/images.ts';
 import { IMAGE_TYPES, type ImageExt, sendFile } from '../files/store.ts';
 import { notify } from '../notifications/notify.ts';
 import { lockOrganisation } from '../organisations/service.ts';
@@ -87,9 +87,10 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req) => {
     const user = await requireUser(ctx, req);
-    const image = await readImage(req, POST_IMAGE_MAX_BYTES, 'post_image_too_large');
-    const key = `${user.id}-${uuidv7()}-${image.width}x${image.height}.${image.ext}`;
-    await ctx.files.put(`${IMAGE_FOLDER}/${key}`, image.data);
+    const upload = await receiveUpload(req, POST_IMAGE_MAX_BYTES, 'post_image_too_large');
+    // Streamed into the store (files/images.ts), named by its pixel size read from its header.
+    const image = await storeImage(upload, ctx.files, ({ ext, width, height }) => `${IMAGE_FOLDER}/${user.id}-${uuidv7()}-${width}x${height}.${ext}`);
+    const key = image.key.slice(IMAGE_FOLDER.length + 1);
     return { data: { key, width: image.width, height: image.height, type: IMAGE_TYPES[image.ext].mime, url: imageUrl(key) } };
   });
 
