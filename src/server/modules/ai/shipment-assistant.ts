@@ -64,13 +64,17 @@ async function metered<T extends Record<string, unknown>>(
 const isLanguage = (v: string | null | undefined): v is ClientUpdateLanguage => Boolean(v && (DOCUMENT_LANGUAGES as readonly string[]).includes(v));
 
 /**
- * The language of a client update: asked for; else the client's (a connected organisation's owner's
- * language, the nearest thing the records hold); else the organisation's (the language of most of its
- * document templates); else the writer's own; else English.
+ * The language of a client update: asked for; else the client's — the language on its CRM record
+ * (native organisation), or a connected organisation's owner's language; else the organisation's
+ * (the language of most of its document templates); else the writer's own; else English.
  */
 async function languageOf(ctx: AppContext, c: Caller, s: ShipmentRow, requested: ClientUpdateLanguage | undefined): Promise<{ language: ClientUpdateLanguage; source: AiClientUpdate['language_source'] }> {
   if (requested) return { language: requested, source: 'requested' };
   const db = ctx.database.db;
+  if (s.client_type === 'native_organisation' && s.client_id) {
+    const [client] = await rowsOf<{ language: string | null }>(db, sql`select language from native_organisations where organisation_id = ${s.organisation_id} and id = ${s.client_id}`);
+    if (isLanguage(client?.language)) return { language: client.language, source: 'client' };
+  }
   if (s.client_type === 'organisation' && s.client_id) {
     const [owner] = await rowsOf<{ locale: string }>(db, sql`
       select u.locale from organisation_members om join roles r on r.organisation_id = om.organisation_id and r.id = om.role_id join users u on u.id = om.user_id
