@@ -60,13 +60,14 @@ test('Olivia drafts a quote from an enquiry e-mail, sees the credit it cost on /
   expect(updated.shipper?.name).toBe('Hamburg Maschinenbau GmbH');
   await page.keyboard.press('Escape');
 
-  // "Write a client update": drafted in the language chosen, edited, sent through the mail.
+  // "Write a client update": drafted in the client's language, edited, sent through the mail.
   await page.getByRole('button', { name: 'Write a client update' }).click();
   const update = page.getByRole('dialog');
   await expect(update.getByText('This costs 1 credit (built-in engine).')).toBeVisible();
   await update.getByRole('button', { name: 'Write the update' }).click();
   const body = update.getByLabel('Message');
-  await expect(body).toHaveValue(/Kind regards,/);
+  // The shipment's client (Hanseatic Machine Parts GmbH) is written to in German, the language on its CRM record.
+  await expect(body).toHaveValue(/Mit freundlichen Grüßen/);
   await update.getByLabel('To').fill('emily.carter@harrogate-hg.example');
   await body.fill(`${await body.inputValue()}\n\nPS: the customs papers follow tomorrow.`);
   await dialogAccessible(page);

@@ -123,10 +123,10 @@ export const RESOURCE_FIXTURES: Record<string, {
     invalidFields: ['contact_email', 'country', 'kind'],
   },
   'native-organisations': {
-    valid: (i) => ({ name: `Harbour Imports ${i} Ltd`, type: 'shipper', country: 'gb', city: 'Leeds', vat_number: `GB${100000000 + i}`, email: `buying${i}@harbour.example`, credit_status: 'ok', force: true }),
-    change: { credit_status: 'hold' },
-    invalid: { name: '', type: 'friend', country: 'England', email: 'nope', credit_status: 'maybe' },
-    invalidFields: ['country', 'credit_status', 'email', 'name', 'type'],
+    valid: (i) => ({ name: `Harbour Imports ${i} Ltd`, type: 'shipper', country: 'gb', city: 'Leeds', language: 'de', vat_number: `GB${100000000 + i}`, email: `buying${i}@harbour.example`, credit_status: 'ok', force: true }),
+    change: { credit_status: 'hold', language: 'ja' },
+    invalid: { name: '', type: 'friend', country: 'England', email: 'nope', credit_status: 'maybe', language: 'klingon' },
+    invalidFields: ['country', 'credit_status', 'email', 'language', 'name', 'type'],
   },
   'native-contacts': {
     async prepare(post) {

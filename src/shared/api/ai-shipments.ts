@@ -76,7 +76,7 @@ export const aiClientUpdateSchema = z.object({
   id: z.uuid(),
   engine: aiEngineSchema,
   language: clientUpdateLanguage,
-  /** Where the language came from: asked for, the client's record, the organisation's documents, the writer's own. */
+  /** Where the language came from: asked for, the client's (its CRM record's language, or a connected organisation's owner's), the organisation's documents, the writer's own. */
   language_source: z.enum(['requested', 'client', 'organisation', 'member']),
   /** The client's e-mail address as the CRM has it, or null. */
   to: z.string().nullable(),

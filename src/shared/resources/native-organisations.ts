@@ -1,5 +1,6 @@
 import { defineResource } from './descriptor.ts';
 import { ORGANISATION_TYPES } from '../api/organisations.ts';
+import { DOCUMENT_LANGUAGES } from './operations.ts';
 
 export const CREDIT_STATUSES = ['ok', 'hold', 'stop'] as const;
 export type CreditStatus = (typeof CREDIT_STATUSES)[number];
@@ -20,6 +21,8 @@ export const nativeOrganisations = defineResource({
     { name: 'website', kind: 'url', labelKey: 'resources.native_organisations.website' },
     { name: 'email', kind: 'email', labelKey: 'resources.fields.email' },
     { name: 'phone', kind: 'text', labelKey: 'resources.fields.phone' },
+    /** The language the client is written to in (the assistant's client updates take it first). */
+    { name: 'language', kind: 'enum', labelKey: 'resources.native_organisations.language', options: DOCUMENT_LANGUAGES },
     { name: 'client_tier_id', kind: 'reference', labelKey: 'resources.partners.client_tier', reference: 'client-tiers' },
     { name: 'payment_terms_days', kind: 'number', labelKey: 'resources.client_tiers.payment_terms_days' },
     { name: 'credit_limit_minor', kind: 'money', labelKey: 'resources.native_organisations.credit_limit' },

@@ -171,6 +171,8 @@ export const RESOURCE_SCHEMAS = {
     website,
     email: z.email('email_invalid').nullish().transform((v) => v ?? null),
     phone: optionalText(40),
+    /** The language the client is written to in (client updates); null, the assistant's other rules decide. */
+    language: z.enum(DOCUMENT_LANGUAGES).nullish().transform((v) => v ?? null),
     client_tier_id: ref,
     payment_terms_days: z.number().int('whole_number').min(0, 'number_range').max(365, 'number_range').nullish().transform((v) => v ?? null),
     credit_limit_minor: z.number().int('whole_number').min(0, 'number_range').max(Number.MAX_SAFE_INTEGER, 'number_range').nullish().transform((v) => v ?? null),

@@ -122,6 +122,7 @@ export function NativeOrganisationProfile() {
           <Descriptions.Item label={cc('resources.client_tiers.payment_terms_days')}>{r.payment_terms_days == null ? '—' : String(r.payment_terms_days)}</Descriptions.Item>
           <Descriptions.Item label={cc('resources.native_organisations.credit_limit')}>{r.credit_limit_minor != null && currency ? formatMoney(Number(r.credit_limit_minor), currency, i18n.language) : '—'}</Descriptions.Item>
           <Descriptions.Item label={cc('resources.native_organisations.vat_number')}>{r.vat_number ? String(r.vat_number) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={cc('resources.native_organisations.language')}>{r.language ? cc(`resources.native_organisations.language_options.${String(r.language)}`) : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('clients.contact')}>
             {[r.email, r.phone].filter(Boolean).join(' · ') || '—'}
             {r.website ? <> · <a href={String(r.website)} target="_blank" rel="noopener noreferrer">{String(r.website).replace(/^https?:\/\//, '')}</a></> : null}

@@ -27,6 +27,8 @@ export const nativeOrganisationsTable = tenantTable('native_organisations', {
   credit_status: text('credit_status').notNull().default('ok'),
   assigned_user_id: uuid('assigned_user_id'),
   notes: text('notes'),
+  /** The language the client is written to in (client updates): one of the product's 8; null, the assistant's other rules decide. */
+  language: text('language'),
 }, {
   search: ['name', 'city', 'vat_number', 'email'],
   indexes: [['name'], ['country'], ['vat_number'], ['credit_status'], ['assigned_user_id']],

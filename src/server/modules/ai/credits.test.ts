@@ -148,6 +148,68 @@ describe('the ledger, worked out by hand', () => {
   });
 });
 
+describe('alerts in the owner’s language, and withdrawn by a refund', () => {
+  it('mails each owner the alert in their own language (users.locale), English when theirs is not one of the product’s', async () => {
+    const a = await account(10);
+    const [{ name: orgName }] = await t.database.query<{ name: string }>('select name from organisations where id = $1', [a.id]);
+    expect((await a.owner.request('PATCH', '/api/user', { locale: 'de' })).statusCode).toBe(200);
+    await use(a, 8, '2026-01-05T00:00:00Z');
+    await use(a, 2, '2026-01-06T00:00:00Z');
+    const [a80, a100] = await t.database.query<{ id: string }>('select id from ai_credit_alerts where account_id = $1 order by threshold', [a.id]);
+    for (const alert of [a80, a100]) await ctx().jobs.runNow('ai.credits-alert-mail', { alert_id: alert.id });
+    const mails = await t.database.query<{ subject: string; text: string; html: string }>('select subject, text, html from mail_outbox where "to" = $1 order by created_at', [a.owner.email]);
+    const alerts = mails.filter((m) => m.subject.startsWith('KI-Credits'));
+    expect(alerts.map((m) => m.subject)).toEqual(['KI-Credits zu 80 % verbraucht', 'KI-Credits aufgebraucht']);
+    expect(alerts[0].text).toContain(`${orgName} hat 80 % der KI-Credits dieses Zeitraums verbraucht.`);
+    expect(alerts[0].text).toContain('Verbrauch ansehen und Credits kaufen: ');
+    expect(alerts[1].html).toContain('Sie erhalten diese Nachricht, weil Sie die Abrechnung Ihrer Organisation verwalten.');
+  });
+
+  it('words every language of the product, the placeholders filled', async () => {
+    const { aiCreditsMail } = await import('./credits.ts');
+    const { LOCALES } = await import('#shared/api/user.ts');
+    const subjects = new Set<string>();
+    for (const locale of LOCALES) {
+      for (const threshold of [80, 100]) {
+        const m = aiCreditsMail('o@example.com', 'Ana', 'Northwind', threshold, 'http://localhost/ai', locale);
+        expect(m.text, `${locale} ${threshold}`).not.toMatch(/[{}]/);
+        expect(m.text).toContain('Northwind');
+        expect(m.text).toContain('Ana');
+        if (threshold === 80) expect(m.subject).toContain('80');
+        subjects.add(m.subject);
+      }
+    }
+    expect(subjects.size).toBe(16);
+    expect(aiCreditsMail('o@example.com', 'Ana', null, 80, 'http://localhost/ai', 'fr').text).toContain('Vous avez utilisé 80 % des crédits IA de la période.');
+  });
+
+  it('withdraws an alert when a refund brings the use back under its level: unread notification gone, no mail, and it fires again at the next crossing', async () => {
+    const a = await account(10);
+    await use(a, 7, '2026-01-05T00:00:00Z');
+    const crossing = await use(a, 2, '2026-01-05T00:00:00Z'); // 9 of 10: 80 %
+    expect(crossing.alerts).toHaveLength(1);
+    const notes = () => t.database.query<{ data: { threshold: number; used: number } }>("select data from notifications where user_id = $1 and type = 'ai_credits' order by created_at", [a.owner.userId]);
+    expect((await notes()).map((n) => n.data)).toEqual([{ threshold: 80, used: 9, total: 10 }]);
+    // The call that crossed fails: 2 refunded, 7 of 10 used (70 % < 80 %): the alert is withdrawn before its mail left.
+    await refundCall(ctx(), a, crossing.callId, 'the provider timed out', 10);
+    expect(await t.database.query('select 1 from ai_credit_alerts where account_id = $1', [a.id])).toHaveLength(0);
+    expect(await notes()).toHaveLength(0);
+    await ctx().jobs.runNow('ai.credits-alert-mail', { alert_id: crossing.alerts[0] });
+    const alertMails = async () => (await t.database.query<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by created_at', [a.owner.email])).filter((m) => m.subject.startsWith('AI credits'));
+    expect(await alertMails()).toHaveLength(0);
+    // Used 7 + 1 = 8 of 10: the level is armed again and fires again in the same period.
+    const again = await use(a, 1, '2026-01-06T00:00:00Z');
+    expect(again.alerts).toHaveLength(1);
+    expect((await notes()).map((n) => n.data)).toEqual([{ threshold: 80, used: 8, total: 10 }]);
+    await ctx().jobs.runNow('ai.credits-alert-mail', { alert_id: again.alerts[0] });
+    expect((await alertMails()).map((m) => m.subject)).toEqual(['AI credits 80 % used']);
+    // A refund that leaves the use at or above a level keeps its alert: 8 + 1 = 9, refunded → 8 of 10 (80 %).
+    const small = await use(a, 1, '2026-01-06T00:00:00Z');
+    await refundCall(ctx(), a, small.callId, 'the provider failed', 10);
+    expect((await t.database.query<{ threshold: number }>('select threshold from ai_credit_alerts where account_id = $1', [a.id])).map((r) => r.threshold)).toEqual([80]);
+  });
+});
+
 describe('GET /api/ai/credits, purchase and caps', () => {
   const card = (number: string) => ({ number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' });
 

@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { aiCalls, aiCreditAlerts, aiCreditEntries } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { LOCALES, type Locale } from '#shared/api/user.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { AI_ALERT_MAIL_TEXTS } from './alert-mail-texts.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { membersWith, notify } from '../notifications/notify.ts';
 import { productsOf } from '../posts/service.ts';
@@ -184,12 +186,12 @@ export async function charge(ctx: AppContext, input: {
     const alerts = await alertsCrossed(tx, account, period, b.balance - cost);
     return { callId, credits: cost, period, replay: null, alerts };
   }).then(async (done) => {
-    for (const alert_id of done.alerts) await ctx.jobs.send('ai.credits-alert-mail', { alert_id });
+    for (const alert_id of done.alerts) await ctx.jobs.send('ai.credits-alert-mail', { alert_id }, { startAfterSeconds: alertMailDelay(ctx) });
     return done;
   });
 }
 
-/** New 80 % / 100 % alerts of the period (each once), given the balance after a charge. */
+/** New 80 % / 100 % alerts of the period (each once while it stands; a refund may withdraw it: alertsWithdrawn), given the balance after a charge. */
 async function alertsCrossed(tx: Tx, account: Account, period: Period, balanceAfter: number): Promise<string[]> {
   const used = await usedIn(tx, account.id, period);
   const total = used + Math.max(0, balanceAfter);
@@ -210,8 +212,8 @@ async function alertsCrossed(tx: Tx, account: Account, period: Period, balanceAf
 export const ownersOf = (db: Db | Tx, account: Account) => (account.organisationId ? membersWith(db, account.organisationId, 'billing.update') : Promise.resolve([account.id]));
 
 /**
- * Mails the owners once per alert (the alert's `mailed_at`, set after the mails left; a job run
- * twice after a crash finds it set).
+ * Mails the owners once per alert, each in their own language (the alert's `mailed_at`, set after
+ * the mails left; a job run twice after a crash finds it set).
  */
 export function defineAiJobs(ctx: AppContext) {
   const db = ctx.database.db;
@@ -224,21 +226,31 @@ export function defineAiJobs(ctx: AppContext) {
       const [org] = await rowsOf<{ name: string }>(db, sql`select name from organisations where id = ${alert.account_id}`);
       const account = { id: alert.account_id, organisationId: org ? alert.account_id : null } as Account;
       const ids = await ownersOf(db, account);
-      const people = ids.length ? await rowsOf<{ email: string; name: string }>(db, sql`select email, name from users where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`) : [];
-      for (const p of people) await ctx.mailer.send(aiCreditsMail(p.email, p.name, org?.name ?? null, alert.threshold, `${ctx.config.appUrl}/ai`));
+      const people = ids.length ? await rowsOf<{ email: string; name: string; locale: string | null }>(db, sql`select email, name, locale from users where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`) : [];
+      // Each owner in their own language, as they chose it for the product.
+      for (const p of people) await ctx.mailer.send(aiCreditsMail(p.email, p.name, org?.name ?? null, alert.threshold, `${ctx.config.appUrl}/ai`, localeOf(p.locale)));
       await db.update(aiCreditAlerts).set({ mailed_at: new Date() }).where(sql`${aiCreditAlerts.id} = ${alert_id}`);
     },
   });
 }
 
-export function aiCreditsMail(to: string, name: string, organisation: string | null, threshold: number, link: string): Mail {
-  const whose = organisation ? `${organisation} has` : 'You have';
-  const what = threshold >= 100 ? `${whose} used all of this period’s AI credits. The AI features answer again when the next period begins or a pack of credits is bought.` : `${whose} used ${threshold} % of this period’s AI credits.`;
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+/** The language of a mail to a person: their own (users.locale) when the product has it, else English. */
+export const localeOf = (v: string | null | undefined): Locale => ((LOCALES as readonly string[]).includes(v ?? '') ? (v as Locale) : 'en');
+
+/** The 80 % / 100 % alert mail, in the owner's language (alert-mail-texts.ts). */
+export function aiCreditsMail(to: string, name: string, organisation: string | null, threshold: number, link: string, locale: Locale = 'en'): Mail {
+  const t = AI_ALERT_MAIL_TEXTS[locale];
+  const values = { name, organisation: organisation ?? '', threshold: String(threshold) };
+  const all = threshold >= 100;
+  const what = fill(organisation ? (all ? t.org_all : t.org_part) : all ? t.me_all : t.me_part, values);
+  const hello = fill(t.hello, values);
   return {
     to,
-    subject: threshold >= 100 ? 'AI credits used up' : `AI credits ${threshold} % used`,
-    text: `Hello ${name},\n\n${what}\n\nSee the use and buy credits: ${link}\n`,
-    html: mailLayout(`<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p><p><a href="${escapeHtml(link)}">See the use and buy credits</a></p>`, 'You receive this because you manage your organisation’s billing.'),
+    subject: fill(all ? t.subject_all : t.subject_part, values),
+    text: `${hello}\n\n${what}\n\n${t.link}: ${link}\n`,
+    html: mailLayout(`<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.link)}</a></p>`, t.footer),
   };
 }
 
@@ -266,8 +278,34 @@ export async function refundCall(ctx: AppContext, account: Account, callId: stri
       })).onConflictDoNothing();
     }
     await tx.update(aiCalls).set({ status: 'failed', error: error.slice(0, 500), duration_ms: durationMs, tokens_in: tokens?.in ?? 0, tokens_out: tokens?.out ?? 0 }).where(sql`${aiCalls.id} = ${callId}`);
+    if (consumed[0]?.period_start) await alertsWithdrawn(tx, account, consumed[0].period_start);
   });
 }
+
+/**
+ * The alert rule when a refund gives credits back (docs/architecture.md#ai): an alert tells of
+ * credits really spent, so a refund that brings the period's use back under a level withdraws that
+ * level's alert — its row goes (the level is armed again, and the next charge that crosses it tells
+ * the owners again, in the same period), its notifications go where still unread, and its mail,
+ * when not sent yet, is not sent (the mail job finds no alert). A mail already sent is not recalled.
+ * The mail waits for the provider's timeout (alertMailDelay), so a call that fails and is refunded
+ * mails nobody, and a failing provider cannot mail the owners at each retry.
+ */
+async function alertsWithdrawn(tx: Tx, account: Account, periodStart: Date) {
+  const used = await usedIn(tx, account.id, { start: periodStart, end: periodStart });
+  const { balance } = await balancesOf(tx, account.id);
+  const total = used + Math.max(0, balance);
+  for (const threshold of AI_ALERT_THRESHOLDS) {
+    if (total > 0 && used * 100 >= threshold * total) continue;
+    const gone = await tx.delete(aiCreditAlerts)
+      .where(sql`${aiCreditAlerts.account_id} = ${account.id} and ${aiCreditAlerts.period_start} = ${periodStart.toISOString()}::timestamptz and ${aiCreditAlerts.threshold} = ${threshold}`)
+      .returning({ id: aiCreditAlerts.id });
+    for (const { id } of gone) await tx.execute(sql`delete from notifications where type = 'ai_credits' and group_key = ${`ai_credits:${id}`} and read_at is null`);
+  }
+}
+
+/** Seconds an alert's mail waits: past the provider's timeout and a margin, the time a charged call may still be refunded in. */
+export const alertMailDelay = (ctx: AppContext) => (ctx.config.ai ? Math.ceil(ctx.config.ai.timeoutMs / 1000) + 30 : 30);
 
 /** Adds a bought pack to the account (once per request id). */
 export async function creditPurchase(tx: Tx, account: Account, input: { credits: number; userId: string; requestId: string; note: string; now: Date }) {

@@ -129,6 +129,24 @@ describe('POST /api/shipments/:id/ai/client-update', () => {
     expect(noted.changes.to).toBe('logistics@atlantic-machinery.example');
   });
 
+  it('writes in the language on the client’s CRM record first, before the organisation’s and the writer’s', async () => {
+    const o = await who.owner();
+    const s = await shipmentOf(o);
+    const [{ client_id }] = await t.database.query<{ client_id: string }>('select client_id from shipments where id = $1', [s.id]);
+    expect((await o.request('PATCH', `/api/native-organisations/${client_id}`, { language: 'xx' })).statusCode).toBe(422);
+    const set = await o.request('PATCH', `/api/native-organisations/${client_id}`, { language: 'fr' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.data.data.language).toBe('fr');
+    const fr = await o.post(`/api/shipments/${s.id}/ai/client-update`, {});
+    expect(fr.statusCode, fr.body).toBe(201);
+    expect(fr.data.data).toMatchObject({ language: 'fr', language_source: 'client' });
+    expect(fr.data.data.body).toContain('Chère équipe Atlantic Machinery Imports Inc.,');
+    // Asked for, another language still wins; the record's language cleared, the writer's own (English) again.
+    expect((await o.post(`/api/shipments/${s.id}/ai/client-update`, { language: 'es' })).data.data).toMatchObject({ language: 'es', language_source: 'requested' });
+    expect((await o.request('PATCH', `/api/native-organisations/${client_id}`, { language: null })).statusCode).toBe(200);
+    expect((await o.post(`/api/shipments/${s.id}/ai/client-update`, {})).data.data).toMatchObject({ language: 'en', language_source: 'member' });
+  });
+
   it('answers 402 with the price when the credits are gone, and spends nothing', async () => {
     const o = await who.owner();
     const s = await shipmentOf(o);

@@ -21,11 +21,13 @@ import { placeNames } from '../locations/place-names.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
 import { requirePermission } from '../organisations/membership.ts';
 import { loadShipment, type ShipmentRow } from '../operations/answers.ts';
-import { meteredCall } from './metered-call.ts';
+import { meteredCall, type RunResult } from './metered-call.ts';
+import { askProvider } from './provider.ts';
+import { clientUpdateFactsText, clientUpdateSystemPrompt, DOCUMENT_SYSTEM_PROMPT, providerClientUpdateSchema, providerDocumentSchema, readingOfProvider, updateOfProvider } from './shipment-provider.ts';
 import { callerOf, type Caller } from './routes.ts';
 import { pdfLines, PdfUnreadable } from './pdf-lines.ts';
 import { readShippingDocument } from './builtin/shipping-document.ts';
-import { writeClientUpdate } from './builtin/client-update.ts';
+import { writeClientUpdate, etaChanges, type UpdateFacts } from './builtin/client-update.ts';
 
 /**
  * The assistant on a shipment (issue 26, features 2 and 3; docs/architecture.md#ai): a shipping
@@ -47,25 +49,32 @@ async function shipmentOf(ctx: AppContext, c: Caller, id: string): Promise<Shipm
   return s;
 }
 
-/** Runs a feature through the one metered call: 201 with its answer, or 200 answering a request id again. */
+/**
+ * Runs a feature through the one metered call: 201 with its answer, or 200 answering a request id
+ * again; a provider's failure, timeout or answer outside the schema is refunded (502/504).
+ */
 async function metered<T extends Record<string, unknown>>(
   ctx: AppContext, reply: FastifyReply, c: Caller, input: { feature: AiFeature; requestId: string | undefined; subject: { type: string; id: string } },
-  run: (call: { id: string; engine: AiEngine }) => Promise<T>,
+  run: (call: { id: string; engine: AiEngine }) => Promise<RunResult<T>>,
 ) {
-  const m = await meteredCall(ctx, c, { ...input, requestId: input.requestId ?? uuidv7(), run: async (call) => ({ output: await run(call) }) });
+  const m = await meteredCall(ctx, c, { ...input, requestId: input.requestId ?? uuidv7(), run });
   return reply.status(m.replayed ? 200 : 201).send({ data: m.output, credits_used: m.credits });
 }
 
 const isLanguage = (v: string | null | undefined): v is ClientUpdateLanguage => Boolean(v && (DOCUMENT_LANGUAGES as readonly string[]).includes(v));
 
 /**
- * The language of a client update: asked for; else the client's (a connected organisation's owner's
- * language, the nearest thing the records hold); else the organisation's (the language of most of its
- * document templates); else the writer's own; else English.
+ * The language of a client update: asked for; else the client's — the language on its CRM record
+ * (native organisation), or a connected organisation's owner's language; else the organisation's
+ * (the language of most of its document templates); else the writer's own; else English.
  */
 async function languageOf(ctx: AppContext, c: Caller, s: ShipmentRow, requested: ClientUpdateLanguage | undefined): Promise<{ language: ClientUpdateLanguage; source: AiClientUpdate['language_source'] }> {
   if (requested) return { language: requested, source: 'requested' };
   const db = ctx.database.db;
+  if (s.client_type === 'native_organisation' && s.client_id) {
+    const [client] = await rowsOf<{ language: string | null }>(db, sql`select language from native_organisations where organisation_id = ${s.organisation_id} and id = ${s.client_id}`);
+    if (isLanguage(client?.language)) return { language: client.language, source: 'client' };
+  }
   if (s.client_type === 'organisation' && s.client_id) {
     const [owner] = await rowsOf<{ locale: string }>(db, sql`
       select u.locale from organisation_members om join roles r on r.organisation_id = om.organisation_id and r.id = om.role_id join users u on u.id = om.user_id
@@ -101,7 +110,7 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
       tags, params: idParam, querystring: aiReadingQuery, consumes: ['multipart/form-data'],
       summary: 'Read a shipping document (multipart field "file": a text PDF of at most 5 MB — commercial invoice, packing list or bill of lading) into proposed shipment fields, '
         + 'each with its confidence and the words it came from; container numbers are checked (ISO 6346). Nothing on the shipment changes: the person accepts fields through the shipment’s own calls',
-      response: { 201: aiDocumentReadingAnswer, 200: aiDocumentReadingAnswer, 402: apiErrorSchema },
+      response: { 201: aiDocumentReadingAnswer, 200: aiDocumentReadingAnswer, 402: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema },
     },
   }, async (req, reply) => {
     const c = await callerOf(ctx, req);
@@ -113,12 +122,16 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
       throw err;
     });
     if (!read.lines.some((l) => l.trim())) throw new AppError(422, 'validation_failed', 'The PDF has no text to read (a scanned image?): type the fields in by hand.', { file: 'pdf_no_text' });
-    return metered(ctx, reply, c, { feature: 'shipment_document', requestId: req.query.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<AiDocumentReading> => {
-      const r = readShippingDocument(read.lines);
-      return {
-        id, engine, file_name: filename.slice(0, 200), document_kind: r.document_kind, fields: r.fields,
+    return metered(ctx, reply, c, { feature: 'shipment_document', requestId: req.query.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<RunResult<AiDocumentReading>> => {
+      const answer = (r: ReturnType<typeof readShippingDocument>, by: AiEngine): AiDocumentReading => ({
+        id, engine: by, file_name: filename.slice(0, 200), document_kind: r.document_kind, fields: r.fields,
         confidence: r.confidence as Record<string, number>, evidence: r.evidence as Record<string, string>, warnings: r.warnings,
-      };
+      });
+      if (engine.kind === 'builtin') return { output: answer(readShippingDocument(read.lines), engine) };
+      // The document's text as the user's message (data, never instructions), at most 60,000 characters of it.
+      const text = read.lines.join('\n').slice(0, 60_000);
+      const a = await askProvider(ctx.config.ai!, { feature: 'shipment_document', schema: providerDocumentSchema, system: DOCUMENT_SYSTEM_PROMPT, text });
+      return { output: answer(readingOfProvider(a.value, read.lines), { ...engine, model: a.model }), tokensIn: a.tokensIn, tokensOut: a.tokensOut, model: a.model };
     });
   });
 
@@ -127,13 +140,13 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
     schema: {
       tags, params: idParam, body: aiClientUpdateBody,
       summary: 'Draft a status e-mail to the client from the shipment’s events, arrival estimates and open exceptions, in the client’s language (or the one asked for); nothing is sent',
-      response: { 201: aiClientUpdateAnswer, 200: aiClientUpdateAnswer, 402: apiErrorSchema },
+      response: { 201: aiClientUpdateAnswer, 200: aiClientUpdateAnswer, 402: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema },
     },
   }, async (req, reply) => {
     const c = await callerOf(ctx, req);
     const s = await shipmentOf(ctx, c, req.params.id);
     const { language, source } = await languageOf(ctx, c, s, req.body.language);
-    return metered(ctx, reply, c, { feature: 'client_update', requestId: req.body.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<AiClientUpdate> => {
+    return metered(ctx, reply, c, { feature: 'client_update', requestId: req.body.request_id, subject: { type: 'shipment', id: s.id } }, async ({ id, engine }): Promise<RunResult<AiClientUpdate>> => {
       const org = s.organisation_id;
       const [events, estimates, exceptions] = await Promise.all([
         rowsOf<{ code: string; occurred_at: Date | string; location: string | null }>(db, sql`
@@ -144,18 +157,24 @@ export function registerShipmentAssistantRoutes(app: FastifyInstance, ctx: AppCo
         rowsOf<{ kind: ExceptionKind }>(db, sql`select kind from shipment_exceptions where organisation_id = ${org} and shipment_id = ${s.id} and status = 'open' order by raised_at`),
       ]);
       const places = await placeNames(db, [...new Set([s.origin, s.destination, ...events.map((e) => e.location).filter((v): v is string => Boolean(v))])], s.mode);
-      const written = writeClientUpdate({
+      const facts: UpdateFacts = {
         client: s.client_name, reference: s.house_ref && s.house_ref !== s.number ? `${s.number} (${s.house_ref})` : s.number, status: s.status,
         origin: places[s.origin] ?? s.origin, destination: places[s.destination] ?? s.destination, vessel: s.vessel,
         etd: asDate(s.etd), atd: asDate(s.atd), eta: asDate(s.eta), etaPlanned: asDate(s.eta_planned), ata: asDate(s.ata),
         events: events.map((e) => ({ code: e.code, occurredAt: new Date(e.occurred_at), place: e.location ? places[e.location] ?? e.location : null })),
         etaEstimates: estimates.map((e) => new Date(e.occurred_at)), exceptions: exceptions.map((e) => e.kind),
         sender: c.member!.user.name, organisation: c.member!.organisation.name,
-      }, language);
-      return {
-        id, engine, language, language_source: source, to: await clientEmail(ctx, s), subject: written.subject, body: written.body,
-        facts: { events: events.length, eta_changes: written.etaChanges, open_exceptions: exceptions.length },
       };
+      const answer = (written: { subject: string; body: string }, by: AiEngine, to: string | null): AiClientUpdate => ({
+        id, engine: by, language, language_source: source, to, subject: written.subject, body: written.body,
+        facts: { events: events.length, eta_changes: etaChanges(facts), open_exceptions: exceptions.length },
+      });
+      const to = await clientEmail(ctx, s);
+      if (engine.kind === 'builtin') return { output: answer(writeClientUpdate(facts, language), engine, to) };
+      // The shipment's record as the user's message: data to write from, never instructions.
+      const a = await askProvider(ctx.config.ai!, { feature: 'client_update', schema: providerClientUpdateSchema, system: clientUpdateSystemPrompt(language), text: clientUpdateFactsText(facts) });
+      const written = updateOfProvider(a.value, { in: a.tokensIn, out: a.tokensOut });
+      return { output: answer(written, { ...engine, model: a.model }, to), tokensIn: a.tokensIn, tokensOut: a.tokensOut, model: a.model };
     });
   });
 

@@ -11,15 +11,15 @@ import { quoteMail } from '../quotes/mail.ts';
 
 const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Client = { name: string; type: string; country: string; city: string; vat_number?: string; email?: string; phone?: string; tier?: 'Gold' | 'Silver' | 'Standard'; credit_status?: 'ok' | 'hold' | 'stop'; credit_limit_minor?: number; currency?: string; payment_terms_days?: number; assigned?: string; notes?: string; contacts: [string, string, string, string | null][] };
+type Client = { name: string; type: string; country: string; city: string; language?: string; vat_number?: string; email?: string; phone?: string; tier?: 'Gold' | 'Silver' | 'Standard'; credit_status?: 'ok' | 'hold' | 'stop'; credit_limit_minor?: number; currency?: string; payment_terms_days?: number; assigned?: string; notes?: string; contacts: [string, string, string, string | null][] };
 
 /** Companies Northwind quotes that are not on FYN, each with the people there. */
 const CLIENTS: Client[] = [
-  { name: 'Harrogate Home & Garden Ltd', type: 'shipper', country: 'GB', city: 'Harrogate', vat_number: 'GB284193755', email: 'imports@harrogate-hg.example', phone: '+44 1423 555 201', tier: 'Gold', credit_limit_minor: 5_000_000, currency: 'GBP', payment_terms_days: 45, assigned: 'ocean@demo.fyn.local', notes: 'Garden furniture from Ningbo and Shanghai, 60–80 FEU a year.', contacts: [['Emily Carter', 'Import manager', 'emily.carter@harrogate-hg.example', '+44 1423 555 202'], ['Tom Ashworth', 'Finance controller', 'accounts@harrogate-hg.example', null]] },
+  { name: 'Harrogate Home & Garden Ltd', language: 'en', type: 'shipper', country: 'GB', city: 'Harrogate', vat_number: 'GB284193755', email: 'imports@harrogate-hg.example', phone: '+44 1423 555 201', tier: 'Gold', credit_limit_minor: 5_000_000, currency: 'GBP', payment_terms_days: 45, assigned: 'ocean@demo.fyn.local', notes: 'Garden furniture from Ningbo and Shanghai, 60–80 FEU a year.', contacts: [['Emily Carter', 'Import manager', 'emily.carter@harrogate-hg.example', '+44 1423 555 202'], ['Tom Ashworth', 'Finance controller', 'accounts@harrogate-hg.example', null]] },
   { name: 'Thames Valley Electronics plc', type: 'consignee', country: 'GB', city: 'Reading', vat_number: 'GB731552904', email: 'logistics@tve.example', tier: 'Silver', credit_status: 'hold', credit_limit_minor: 2_500_000, currency: 'GBP', payment_terms_days: 30, notes: 'Credit on hold: two invoices over 60 days (chased 18 Nov).', contacts: [['Priyanka Shah', 'Supply chain lead', 'p.shah@tve.example', '+44 118 555 0140']] },
   { name: 'Pennine Outdoor Clothing Ltd', type: 'shipper', country: 'GB', city: 'Manchester', vat_number: 'GB902114377', email: 'shipping@pennine-outdoor.example', tier: 'Standard', payment_terms_days: 30, assigned: 'ocean@demo.fyn.local', contacts: [['Daniel Hughes', 'Buyer', 'daniel.hughes@pennine-outdoor.example', null]] },
-  { name: 'Hanseatic Machine Parts GmbH', type: 'consignee', country: 'DE', city: 'Hamburg', vat_number: 'DE812345678', email: 'einkauf@hanseatic-parts.example', tier: 'Silver', currency: 'EUR', credit_limit_minor: 3_000_000, payment_terms_days: 30, contacts: [['Jonas Becker', 'Einkaufsleiter', 'j.becker@hanseatic-parts.example', '+49 40 555 7781']] },
-  { name: 'Shenzhen Brightstar Lighting Co., Ltd', type: 'shipper', country: 'CN', city: 'Shenzhen', email: 'export@brightstar-lighting.example', payment_terms_days: 0, notes: 'Supplier of Harrogate Home & Garden; ships FOB Yantian.', contacts: [['Chen Jing (陈静)', 'Export sales', 'chen.jing@brightstar-lighting.example', '+86 755 5555 0188']] },
+  { name: 'Hanseatic Machine Parts GmbH', language: 'de', type: 'consignee', country: 'DE', city: 'Hamburg', vat_number: 'DE812345678', email: 'einkauf@hanseatic-parts.example', tier: 'Silver', currency: 'EUR', credit_limit_minor: 3_000_000, payment_terms_days: 30, contacts: [['Jonas Becker', 'Einkaufsleiter', 'j.becker@hanseatic-parts.example', '+49 40 555 7781']] },
+  { name: 'Shenzhen Brightstar Lighting Co., Ltd', language: 'zh', type: 'shipper', country: 'CN', city: 'Shenzhen', email: 'export@brightstar-lighting.example', payment_terms_days: 0, notes: 'Supplier of Harrogate Home & Garden; ships FOB Yantian.', contacts: [['Chen Jing (陈静)', 'Export sales', 'chen.jing@brightstar-lighting.example', '+86 755 5555 0188']] },
   { name: 'Clyde Whisky Exports Ltd', type: 'shipper', country: 'GB', city: 'Glasgow', vat_number: 'GB456789123', email: 'orders@clyde-whisky.example', credit_status: 'stop', currency: 'GBP', notes: 'Credit stopped after a returned payment in October: no new quotes.', contacts: [['Fiona MacLeod', 'Operations', 'fiona@clyde-whisky.example', null]] },
 ];
 
@@ -116,8 +116,8 @@ export async function seedDemoSales(ctx: AppContext, orgId: string, ids: Record<
   for (const c of CLIENTS) {
     const id = uuidv7();
     await db.execute(sql`
-      insert into native_organisations (organisation_id, id, name, type, country, city, vat_number, email, phone, client_tier_id, payment_terms_days, credit_limit_minor, currency, credit_status, assigned_user_id, notes)
-      values (${orgId}, ${id}, ${c.name}, ${c.type}, ${c.country}, ${c.city}, ${c.vat_number ?? null}, ${c.email ?? null}, ${c.phone ?? null}, ${tiers.find((t) => t.name === c.tier)?.id ?? null},
+      insert into native_organisations (organisation_id, id, name, type, country, city, language, vat_number, email, phone, client_tier_id, payment_terms_days, credit_limit_minor, currency, credit_status, assigned_user_id, notes)
+      values (${orgId}, ${id}, ${c.name}, ${c.type}, ${c.country}, ${c.city}, ${c.language ?? null}, ${c.vat_number ?? null}, ${c.email ?? null}, ${c.phone ?? null}, ${tiers.find((t) => t.name === c.tier)?.id ?? null},
               ${c.payment_terms_days ?? null}, ${c.credit_limit_minor ?? null}, ${c.currency ?? null}, ${c.credit_status ?? 'ok'}, ${c.assigned ? ids[c.assigned] : null}, ${c.notes ?? null})`);
     clients[c.name] = { id, contacts: {} };
     for (const [i, [name, title, email, phone]] of c.contacts.entries()) {

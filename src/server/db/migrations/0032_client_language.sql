@@ -1,0 +1,1 @@
+ALTER TABLE "native_organisations" ADD COLUMN "language" text;
