@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { logIn } from './helpers.ts';
 import { SCREEN_ROUTES, demoPathOf, demoValues, isGuestRoute, pathOf } from './routes.ts';
 
@@ -44,20 +44,51 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /**
- * Visits each path in turn and answers what axe finds there. After the first, pages are reached
- * as a link would reach them (the router follows a history entry) rather than by reloading the app.
+ * Pages sweeping at once, each in a context of its own (A11Y_AT_ONCE to change it; 1 is one page
+ * after the other): most of a visit is waiting for the server and for the page to settle.
+ */
+const AT_ONCE = Number(process.env.A11Y_AT_ONCE ?? 3);
+
+/**
+ * Visits each path and answers what axe finds there: `page` and AT_ONCE - 1 more pages, each with
+ * the same storage as `page` (its login and theme), take the next path in turn. `page` opens its
+ * first path by URL; each other page first opens the app where `page` is (a cold load, given time
+ * as a journey's first page is); after that, paths are reached as a link would reach them (the
+ * router follows a history entry) rather than by reloading the app. The answer lists the paths in
+ * the order given, whichever page visited them.
  */
 async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  for (const [i, path] of paths.entries()) {
-    if (i === 0) await page.goto(path);
-    else await page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
-    await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-    const drawn = await settled(page).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
-    const bad = await violations(page);
-    if (drawn || bad.length) found[path] = [...(drawn ? [drawn] : []), ...bad];
+  const browser = page.context().browser()!;
+  const storageState = await page.context().storageState();
+  const baseURL = new URL(page.url()).origin;
+  const contexts = await Promise.all(Array.from({ length: Math.min(AT_ONCE, paths.length) - 1 }, () => browser.newContext({ baseURL, storageState, reducedMotion: 'reduce' })));
+  const byPath = new Map<string, string[]>();
+  let next = 0;
+  const sweeper = async (p: Page, opened: boolean) => {
+    for (let visited = opened ? 1 : 0, i = next++; i < paths.length; visited++, i = next++) {
+      const path = paths[i];
+      if (visited === 0) await p.goto(path);
+      else await p.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
+      await expect(p).toHaveURL((url) => url.pathname === path.split('?')[0]);
+      await expect(p.locator('html')).toHaveAttribute('data-theme', mode);
+      const drawn = await settled(p).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
+      const bad = await violations(p);
+      if (drawn || bad.length) byPath.set(path, [...(drawn ? [drawn] : []), ...bad]);
+    }
+  };
+  try {
+    const other = async (context: BrowserContext) => {
+      const p = await context.newPage();
+      await p.goto(page.url());
+      await expect(p.locator('main').getByRole('heading').first()).toBeVisible({ timeout: 60_000 });
+      await sweeper(p, true);
+    };
+    await Promise.all([sweeper(page, false), ...contexts.map(other)]);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
   }
+  const found: Record<string, string[]> = {};
+  for (const path of paths) if (byPath.has(path)) found[path] = byPath.get(path)!;
   return found;
 }
 
