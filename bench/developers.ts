@@ -3,11 +3,13 @@
  * BENCH_PG_URL answers) PostgreSQL:
  * - a list (GET /api/shipments) asked with an API key beside the same asked with a session cookie:
  *   the key is read afresh on every request and counted in the database (its rate window);
- * - BENCH_WEBHOOK_EVENTS (default 10 000) events fanned out to 5 endpoints, each a receiver on
+ * - BENCH_WEBHOOK_EVENTS (default 10 000; BENCH_DEV_DATABASES=pglite or postgres for one database) events fanned out to 5 endpoints, each a receiver on
  *   127.0.0.1, emitted in transactions of 100 while the dispatcher (the `webhooks.dispatch` job's
  *   handler, here called directly by two loops) delivers: deliveries a second, and p99 from commit to receipt.
  */
 import { createServer, type Server } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -25,6 +27,21 @@ import { createBenchDatabase, latencyLine, loginCookie, onCleanup, pct, postgres
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const RECEIVERS = 5;
 const REQUESTS = Number(process.env.BENCH_KEY_REQUESTS ?? 300);
+/** Which databases to run on (BENCH_DEV_DATABASES=postgres runs the 10 000-event fan-out on PostgreSQL alone). */
+const DATABASES = new Set((process.env.BENCH_DEV_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
+
+/**
+ * Statements sent to the database, on either driver (drizzle and raw queries both go through
+ * PGlite's `query` or a pg pool's `query`): the bench divides them by the requests it makes.
+ */
+let statements = 0;
+for (const proto of [Object.getPrototypeOf(PGlite.prototype) as { query: (...a: unknown[]) => unknown }, pg.Pool.prototype as unknown as { query: (...a: unknown[]) => unknown }]) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return query.apply(this, args);
+  };
+}
 
 async function receiver(received: Map<string, number[]>): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
@@ -56,8 +73,10 @@ async function one(label: string, database: Database, dataDir: string) {
     const made = newApiKey(true);
     await database.db.insert(apiKeys).values({ organisation_id: orgId, id: uuidv7(), name: 'bench', prefix: made.prefix, key_hash: made.hash, scopes: ['operations.view'], created_by: owner.id });
     const cookie = await loginCookie(base, DEMO_USERS[0].email, DEMO_PASSWORD);
+    let perRequest = 0;
     const time = async (headers: Record<string, string>) => {
       const xs: number[] = [];
+      const before = statements;
       for (let i = 0; i < REQUESTS; i++) {
         const s = performance.now();
         const res = await fetch(`${base}/api/shipments?per_page=25`, { headers });
@@ -65,14 +84,18 @@ async function one(label: string, database: Database, dataDir: string) {
         if (res.status !== 200) throw new Error(`list answered ${res.status}`);
         xs.push(performance.now() - s);
       }
+      perRequest = (statements - before) / REQUESTS;
       return xs;
     };
     await time({ cookie });
     const session = await time({ cookie });
+    const sessionQueries = perRequest;
     const key = await time({ authorization: `Bearer ${made.key}` });
+    const keyQueries = perRequest;
     latencyLine(`GET /api/shipments, session (${REQUESTS} requests)`, session);
     latencyLine(`GET /api/shipments, API key (${REQUESTS} requests)`, key);
     console.log(`  key / session at p50: ${(pct(key, 50) / pct(session, 50)).toFixed(2)}×`);
+    console.log(`  database statements per request: session ${sessionQueries.toFixed(2)}, API key ${keyQueries.toFixed(2)} (+${(keyQueries - sessionQueries).toFixed(2)})`);
 
     // Fan-out: EVENTS events to 5 loopback receivers.
     const received = new Map<string, number[]>();
@@ -115,13 +138,16 @@ async function one(label: string, database: Database, dataDir: string) {
 }
 
 export async function developersBench() {
-  const dir = tempDir('fyn-bench-dev-');
-  const pglite = await openDatabase({ dataDir: join(dir, 'db') });
-  try {
-    await one('PGlite', pglite, dir);
-  } finally {
-    await pglite.close();
+  if (DATABASES.has('pglite')) {
+    const dir = tempDir('fyn-bench-dev-');
+    const pglite = await openDatabase({ dataDir: join(dir, 'db') });
+    try {
+      await one('PGlite', pglite, dir);
+    } finally {
+      await pglite.close();
+    }
   }
+  if (!DATABASES.has('postgres')) return;
   if (!(await postgresAvailable())) {
     console.log('\nDeveloper platform on PostgreSQL: skipped (no PostgreSQL at BENCH_PG_URL)');
     return;

@@ -9,7 +9,7 @@
  *   network    feed pages among 1 000 000 posts, search over 100 000 people and 50 000 organisations, 1 000 event streams
  *   crm        rate search among 1 000 000 buy rates, the quote list with 100 000 quotes, a pipeline board of 5 000 deals
  *   operations shipment lists among 1 000 000 shipments with 10 000 000 events, the exception scan over 100 000 under way
- *   developers an API key's request cost beside a session's on a list; 10 000 events fanned out to 5 loopback receivers (deliveries/s, p99 commit → receipt), PGlite and PostgreSQL
+ *   developers an API key's request cost (time and database statements) beside a session's on a list; 10 000 events fanned out to 5 loopback receivers (deliveries/s, p99 commit → receipt), PGlite and PostgreSQL (BENCH_WEBHOOK_EVENTS, BENCH_KEY_REQUESTS, BENCH_DEV_DATABASES=postgres for one database)
  *   analytics  summary and drill-down (keyset pages) over 50 000 shipments on PostgreSQL and 10 000 on PGlite; BENCH_ANALYTICS_AT_SIZE=1 for the targets' 1 000 000 and 100 000 (BENCH_ANALYTICS_SHIPMENTS, BENCH_ANALYTICS_EMBEDDED)
  *   ai         the AI's built-in engine on the test enquiries: field precision and recall, time an e-mail
  *   hr         payroll run of 2 000 employees (GB, NL, CN) and its recalculation, payslips, bank file, HR summary, leave calendar and balances

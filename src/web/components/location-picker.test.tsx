@@ -31,6 +31,18 @@ describe('the location picker', () => {
     expect(screen.getByText('Shanghai Pt (CNSHG)')).toBeTruthy();
   });
 
+  it('shows what each place serves without a mode too (profile, organisation addresses, tracking events)', async () => {
+    const felixstowe: Location = { ...shanghaiPort, code: 'GBFXT', name: 'Felixstowe', country: 'GB', subdivision: 'SFK', functions: ['port', 'rail', 'road'] };
+    const heathrow: Location = { ...shanghaiPort, code: 'GBLHR', name: 'Heathrow Apt/London', country: 'GB', subdivision: null, functions: ['airport', 'road'] };
+    api.get.mockResolvedValue([felixstowe, heathrow]);
+    renderScreen(<LocationPicker aria-label="Office" />, '/');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Office' }), 'gb');
+    const felix = await screen.findByText('Felixstowe (GBFXT)');
+    expect(api.get).toHaveBeenLastCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q: 'gb', function: undefined }) }));
+    expect(felix.closest('.ant-select-item-option')?.textContent).toBe('Felixstowe (GBFXT)PortRailRoad');
+    expect(screen.getByText('Heathrow Apt/London (GBLHR)').closest('.ant-select-item-option')?.textContent).toBe('Heathrow Apt/London (GBLHR)AirportRoad');
+  });
+
   it('searches airports for an air shipment and anything without a mode', async () => {
     api.get.mockResolvedValue([]);
     const { unmount } = renderScreen(<LocationPicker aria-label="From" mode="air" />, '/');

@@ -30,14 +30,18 @@ export interface LocationPickerProps {
 /** What a place serves, in short labels: the search's function first. */
 const SHOWN_FUNCTIONS: LocationFunction[] = ['port', 'airport', 'rail', 'road', 'multimodal', 'border'];
 
-/** A found place: its name and code, what it serves, and UNECE's own record where carriers name and use the code otherwise. */
-export function LocationOption({ location }: { location: Location }) {
+/**
+ * A found place: its name and code (or `label`), what it serves, and UNECE's own record where
+ * carriers name and use the code otherwise. Every picker of places shows it, with a mode or without
+ * (profile, organisation addresses, tracking events, the weather's place search).
+ */
+export function LocationOption({ location, label }: { location: Location; label?: string }) {
   const { t } = useTranslation();
   const functions = SHOWN_FUNCTIONS.filter((f) => location.functions.includes(f));
   return (
     <Flex vertical>
       <Flex justify="space-between" align="center" gap={8}>
-        <span style={{ whiteSpace: 'normal' }}>{locationLabel(location)}</span>
+        <span style={{ whiteSpace: 'normal' }}>{label ?? locationLabel(location)}</span>
         <span style={{ flex: 'none' }}>
           {functions.map((f) => (
             <Tag key={f} style={{ marginInlineEnd: 2 }}>{t(`locations.functions.${f}`)}</Tag>

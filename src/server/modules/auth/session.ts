@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Auth } from './better-auth.ts';
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session-lifetime.ts';
 import type { Database } from '../../db/client.ts';
@@ -131,24 +132,47 @@ async function load(sources: SessionSources, req: FastifyRequest): Promise<Ident
   return renewed ? byToken(sources.database, token) : null;
 }
 
-async function byToken(database: Database, token: string): Promise<Identity | null> {
-  const [row] = await database.db
-    .select({
-      session: { id: sessions.id, expiresAt: sessions.expiresAt },
-      user: users,
-      status: organisationMembers.status,
-      role: { id: roles.id, name: roles.name, builtin: roles.builtin, permissions: roles.permissions },
-      organisation: organisations,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(organisationMembers, and(eq(organisationMembers.organisation_id, users.organisationId), eq(organisationMembers.user_id, users.id)))
+/**
+ * The columns of a caller's user and membership (role, organisation): what a session and an API
+ * key both read, in the same query as the session or the key (`withMember`), so that one loader
+ * (`memberOf`, then organisations/membership.ts) serves both.
+ */
+export const memberColumns = {
+  user: users,
+  status: organisationMembers.status,
+  role: { id: roles.id, name: roles.name, builtin: roles.builtin, permissions: roles.permissions },
+  organisation: organisations,
+};
+
+/**
+ * Joins the user `userId` and their membership of `organisationId` (both columns of the query's
+ * root, or of the user) onto a query that selects `memberColumns`: the membership may be missing.
+ */
+export function withMember<T extends PgSelect>(query: T, userId: AnyPgColumn, organisationId: AnyPgColumn): T {
+  // The row keeps the type the selection gave it (memberOf reads the left-joined columns as possibly null).
+  return query
+    .innerJoin(users, eq(users.id, userId))
+    .leftJoin(organisationMembers, and(eq(organisationMembers.organisation_id, organisationId), eq(organisationMembers.user_id, users.id)))
     .leftJoin(roles, and(eq(roles.organisation_id, organisationMembers.organisation_id), eq(roles.id, organisationMembers.role_id)))
-    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisation_id))
-    .where(eq(sessions.token, token));
-  if (!row) return null;
+    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisation_id)) as unknown as T;
+}
+
+type MemberColumnsRow = { user: unknown; status: string | null; role: MemberRow['role'] | null; organisation: OrganisationRow | null };
+
+/** The user and membership a `memberColumns` row read (the membership null when there is none). */
+export function memberOf(row: MemberColumnsRow): { user: SessionUserRow; member: MemberRow | null } {
   const member = row.status && row.role && row.organisation ? { status: row.status, role: row.role, organisation: row.organisation } : null;
-  return { session: row.session, user: row.user as SessionUserRow, member };
+  return { user: row.user as SessionUserRow, member };
+}
+
+async function byToken(database: Database, token: string): Promise<Identity | null> {
+  const [row] = await withMember(
+    database.db.select({ session: { id: sessions.id, expiresAt: sessions.expiresAt }, ...memberColumns }).from(sessions).$dynamic(),
+    sessions.userId,
+    users.organisationId,
+  ).where(eq(sessions.token, token));
+  if (!row) return null;
+  return { session: row.session, ...memberOf(row) };
 }
 
 /** The caller's session and user, or null. */

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { WebhookEndpoint, WebhookEventType } from '#shared/api/developers.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import { webhookAttempts, webhookEndpoints } from '../../db/schema/index.ts';
 import { checkTarget } from '../../lib/safe-target.ts';
 import { signedHeaders } from '../../lib/standard-webhooks.ts';
 import { escapeHtml, mailLayout } from '../mail/templates.ts';
@@ -51,19 +51,26 @@ export const presentEndpoint = (e: EndpointRow): WebhookEndpoint => ({
 export async function emitEvent(tx: Tx, organisationId: string, type: EventType, data: unknown, onlyEndpointId?: string): Promise<string> {
   const id = uuidv7();
   const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
-  await tx.insert(webhookEvents).values({ organisation_id: organisationId, id, type, payload });
-  const endpoints = onlyEndpointId
-    ? [{ id: onlyEndpointId }]
-    : await rowsOf<{ id: string }>(tx, sql`select id from webhook_endpoints where organisation_id = ${organisationId} and enabled and ${type} = any(event_types)`);
+  // Two statements an event (the event with the endpoints it goes to, then its deliveries with the
+  // wake-up), not four: on the embedded database every statement holds the one connection.
+  const endpoints = await rowsOf<{ id: string }>(tx, sql`
+    with event as (insert into webhook_events (organisation_id, id, type, payload) values (${organisationId}, ${id}, ${type}, ${payload}) returning id)
+    ${onlyEndpointId
+      ? sql`select ${onlyEndpointId}::uuid::text as id from event`
+      : sql`select e.id::text as id from webhook_endpoints e, event where e.organisation_id = ${organisationId} and e.enabled and ${type} = any(e.event_types)`}`);
   if (endpoints.length) await queueDeliveries(tx, organisationId, id, endpoints.map((e) => e.id));
   return id;
 }
 
-/** New deliveries of one event (resend, replay, fan-out), due now; the dispatcher hears of them on commit. */
+/** New deliveries of one event (resend, replay, fan-out), due now; the dispatcher hears of them on commit (one statement). */
 export async function queueDeliveries(tx: Tx, organisationId: string, eventId: string, endpointIds: string[]): Promise<string[]> {
   const ids = endpointIds.map(() => uuidv7());
-  await tx.insert(webhookDeliveries).values(endpointIds.map((endpoint_id, i) => ({ organisation_id: organisationId, id: ids[i], endpoint_id, event_id: eventId })));
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await tx.execute(sql`
+    with queued as (
+      insert into webhook_deliveries (organisation_id, id, endpoint_id, event_id)
+      select ${organisationId}::uuid, q.id, q.endpoint_id, ${eventId}::uuid from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${endpointIds.join(',')}}`}::uuid[]) as q(id, endpoint_id)
+      returning 1)
+    select pg_notify(${OUTBOX_CHANNEL}, '') from (select 1 from queued limit 1) q`);
   return ids;
 }
 

@@ -1,7 +1,7 @@
 import type { OrganisationRow, SessionUserRow } from '../auth/session.ts';
 
 /**
- * Who a tenant call acts for (membership.ts reads it; an API key's is made in developers/key-auth.ts):
+ * Who a tenant call acts for (membership.ts `membershipOf` makes it, for a session and for an API key alike):
  * the shape alone, a leaf both import.
  */
 export type Membership = {
@@ -10,5 +10,5 @@ export type Membership = {
   role: { id: string; name: string; builtin: string | null };
   permissions: ReadonlySet<string>;
   /** The API key the request came with (its creator is `user`); absent for a person's session. */
-  apiKey?: { id: string; name: string };
+  apiKey?: { id: string; name: string; rate: { used: number; windowStart: number } };
 };

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken } from '../../lib/bearer.ts';
-import { keyMembership } from '../developers/key-auth.ts';
-import { forgetIdentity, identify, requireUser, type OrganisationRow } from '../auth/session.ts';
+import { bearerToken, invalidApiKey } from '../../lib/bearer.ts';
+import { keyIdentity, type KeyGrant } from '../developers/key-auth.ts';
+import { forgetIdentity, identify, requireUser, type MemberRow, type OrganisationRow, type SessionUserRow } from '../auth/session.ts';
 import type { Membership } from './member.ts';
 
 export type { OrganisationRow };
@@ -38,13 +38,40 @@ export function reloadMember(ctx: AppContext, req: FastifyRequest): Promise<Memb
 
 async function loadMember(ctx: AppContext, req: FastifyRequest): Promise<Membership> {
   const token = bearerToken(req);
-  if (token !== null) return keyMembership(ctx, req, token);
+  if (token !== null) {
+    const { user, member, key } = await keyIdentity(ctx, req, token);
+    return membershipOf(user, member, key);
+  }
   const user = await requireUser(ctx, req);
-  const member = (await identify(ctx, req))?.member;
-  if (!user.organisationId || !member) throw new AppError(403, 'organisation_required', 'Create or join an organisation first.');
-  if (member.status !== 'active') throw new AppError(403, 'membership_deactivated', 'Your access to this organisation has been deactivated.');
+  return membershipOf(user, (await identify(ctx, req))?.member ?? null);
+}
+
+/**
+ * One loader for a person's session and an API key: the membership the identity query read
+ * (auth/session.ts `memberColumns`), active, with its role's permissions. A key acts for its
+ * organisation with those of its scopes that its creator's role still grants (a key never does
+ * more than the person who made it may do today); its role has no `builtin`, so checks that ask
+ * for a built-in role (owners only) refuse it; a creator who left or was deactivated stops it (401).
+ */
+export function membershipOf(user: SessionUserRow, member: MemberRow | null, key?: KeyGrant): Membership {
+  if (!member || (!key && !user.organisationId)) {
+    if (key) throw invalidApiKey();
+    throw new AppError(403, 'organisation_required', 'Create or join an organisation first.');
+  }
+  if (member.status !== 'active') {
+    if (key) throw invalidApiKey();
+    throw new AppError(403, 'membership_deactivated', 'Your access to this organisation has been deactivated.');
+  }
   const { permissions, ...role } = member.role;
-  return { user, organisation: member.organisation, role, permissions: new Set(permissions) };
+  if (!key) return { user, organisation: member.organisation, role, permissions: new Set(permissions) };
+  const held = new Set(permissions);
+  return {
+    user,
+    organisation: member.organisation,
+    role: { id: role.id, name: key.name, builtin: null },
+    permissions: new Set(key.scopes.filter((p) => held.has(p))),
+    apiKey: { id: key.id, name: key.name, rate: key.rate },
+  };
 }
 
 export const can = (m: Membership, permission: Permission) => m.permissions.has(permission);

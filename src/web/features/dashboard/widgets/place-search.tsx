@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '#shared/api/locations.ts';
 import { api } from '../../../lib/api-client.ts';
+import { LocationOption } from '../../../components/location-picker.tsx';
 import type { WeatherPlace } from '../../../lib/dashboard-store.ts';
 import { placeLabel, toWeatherPlace } from '../weather-place.ts';
 
@@ -43,6 +44,7 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: WeatherPlace) => v
       value: location.code,
       label: place ? label : t('dashboard.weather.no_coordinates', { place: label }),
       disabled: !place,
+      location,
     };
   });
 
@@ -73,6 +75,8 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: WeatherPlace) => v
         value={null}
         options={options}
         notFoundContent={notFound}
+        // What each place serves (port, airport, rail, road …), as every picker of places shows it.
+        optionRender={(option) => <LocationOption location={option.data.location} label={String(option.data.label)} />}
         suffixIcon={null}
         onSelect={(code: string | null) => {
           const location = results.find((l) => l.code === code);

@@ -48,8 +48,8 @@ describe('weather widget', () => {
     api.get.mockImplementation((url: string) => {
       if (url === '/locations/search')
         return Promise.resolve([
-          { code: 'NLRTM', name: 'Rotterdam', country: 'NL', subdivision: 'ZH', functions: ['port'], lat: 51.92, lon: 4.48 },
-          { code: 'NLRTX', name: 'Rotterdam Nowhere', country: 'NL', subdivision: null, functions: ['road'], lat: null, lon: null },
+          { code: 'NLRTM', name: 'Rotterdam', country: 'NL', subdivision: 'ZH', functions: ['port'], lat: 51.92, lon: 4.48, coordinates: 'unece', coordinates_flag: null, unece: null },
+          { code: 'NLRTX', name: 'Rotterdam Nowhere', country: 'NL', subdivision: null, functions: ['road'], lat: null, lon: null, coordinates: null, coordinates_flag: null, unece: null },
         ]);
       return new Promise(() => {});
     });
@@ -64,6 +64,9 @@ describe('weather widget', () => {
     expect(api.get).toHaveBeenCalledTimes(1);
     const unusable = screen.getByText('Rotterdam Nowhere, NL (NLRTX) — no coordinates, cannot be chosen');
     expect(unusable.closest('.ant-select-item-option')?.getAttribute('aria-disabled')).toBe('true');
+    // What each place serves, as the pickers with a mode show it.
+    expect(option.closest('.ant-select-item-option')?.textContent).toContain('Port');
+    expect(unusable.closest('.ant-select-item-option')?.textContent).toContain('Road');
 
     await userEvent.click(option);
     await waitFor(() => expect(useDashboardStore.getState().weatherPlace).toEqual(rotterdam));
