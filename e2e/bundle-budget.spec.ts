@@ -21,22 +21,17 @@ const CC = '/organisation/control-centre/';
 /**
  * Routes over the 450 KB budget of any other route when the check landed (issue 22: not cut yet),
  * each with the figure it may not pass (its figure when last measured, 2026-11-27 after the AI, analytics and
- * bundle merges, rounded up, + 2 KB): the list only shrinks. A route listed here that meets 450
+ * bundle merges, or 2026-11-28 after the bundles cut for those measured again, rounded up, + 2 KB): the list only shrinks. A route listed here that meets 450
  * fails the check until its entry is removed.
  */
 const OVER_TODAY: Record<string, number> = {
-  '/recruitment-hub': 521,
   '/admin/perms': 471,
-  '/organisation/control-centre/roles-and-permissions': 471,
+  '/organisation/control-centre/roles-and-permissions': 460,
   '/organisation/control-centre/roles-and-permissions/create': 471,
   '/organisation/control-centre/roles-and-permissions/perm': 471,
   '/organisation/control-centre/roles-and-permissions/:roleId/update': 471,
-  '/organisation/control-centre/staff/configurations': 478,
+  '/organisation/control-centre/staff/configurations': 467,
   '/organisation/control-centre/staff/configurations/edit': 478,
-  '/organisation/crm/connections/native-organisation/create': 510,
-  '/organisation/hr/leave-management': 473,
-  '/organisation/hr/payroll': 457,
-  '/organisation/hr/performance': 457,
 };
 
 /**
