@@ -39,12 +39,15 @@ const chunkGraph = (): Plugin => ({
  * - ConfigProvider's tooltip UniqueProvider (`tooltip.unique`): @rc-component/trigger, portal and
  *   motion in the entry chunk, the login page's included (~12 kB gzip);
  * - Card's Tabs (`tabList`): every page with a card fetched Tabs (~11 kB);
- * - Typography's Editable (`editable`): every heading brought the TextArea (~5 kB).
+ * - Typography's Editable (`editable`): every heading brought the TextArea (~5 kB);
+ * - Table's filter dropdown Tree (`filterMode: 'tree'`): every page with a table fetched antd's
+ *   Tree and @rc-component/tree's Tree, TreeNode and NodeList (issue 22's budget).
  */
 const LAZY_ANTD_PARTS: { importer: RegExp; source: string }[] = [
   { importer: /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, source: '../tooltip/UniqueProvider' },
   { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs' },
   { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: '../../../tree' },
 ];
 const LAZY_PREFIX = '\0fyn-lazy:';
 const lazyAntdParts = (): Plugin => ({

@@ -10,6 +10,10 @@ import { logIn } from './helpers.ts';
  * figure depends on the build and on which files the page asks for, not on the machine's speed.
  * Guests' pages are opened logged out, every other page as the demo owner. Prints a table; fails
  * when a route is over its budget.
+ *
+ * To iterate faster, BUNDLE_ROUTES=<regex> measures only the routes whose path matches (e.g.
+ * `BUNDLE_ROUTES='shipment-management/:id|quotation'`); the check that met routes leave OVER_TODAY
+ * is then skipped. CI runs it unset: every route.
  */
 
 const CC = '/organisation/control-centre/';
@@ -17,22 +21,17 @@ const CC = '/organisation/control-centre/';
 /**
  * Routes over the 450 KB budget of any other route when the check landed (issue 22: not cut yet),
  * each with the figure it may not pass (its figure when last measured, 2026-11-27 after the AI, analytics and
- * bundle merges, rounded up, + 2 KB): the list only shrinks. A route listed here that meets 450
+ * bundle merges, or 2026-11-28 after the bundles cut for those measured again, rounded up, + 2 KB): the list only shrinks. A route listed here that meets 450
  * fails the check until its entry is removed.
  */
 const OVER_TODAY: Record<string, number> = {
-  '/recruitment-hub': 521,
-  '/admin/perms': 471,
-  '/organisation/control-centre/roles-and-permissions': 471,
-  '/organisation/control-centre/roles-and-permissions/create': 471,
-  '/organisation/control-centre/roles-and-permissions/perm': 471,
-  '/organisation/control-centre/roles-and-permissions/:roleId/update': 471,
-  '/organisation/control-centre/staff/configurations': 478,
-  '/organisation/control-centre/staff/configurations/edit': 478,
-  '/organisation/crm/connections/native-organisation/create': 510,
-  '/organisation/hr/leave-management': 473,
-  '/organisation/hr/payroll': 457,
-  '/organisation/hr/performance': 457,
+  '/admin/perms': 461,
+  '/organisation/control-centre/roles-and-permissions': 461,
+  '/organisation/control-centre/roles-and-permissions/create': 461,
+  '/organisation/control-centre/roles-and-permissions/perm': 461,
+  '/organisation/control-centre/roles-and-permissions/:roleId/update': 461,
+  '/organisation/control-centre/staff/configurations': 467,
+  '/organisation/control-centre/staff/configurations/edit': 467,
 };
 
 /**
@@ -114,13 +113,15 @@ test('every route’s first load is within its bundle budget', async ({ page, br
   await logIn(page, 'owner@demo.fyn.local');
   const paramsFor = await demoParams(page);
   const owner = await returningUserState(page);
-  const rows: { path: string; budget: ReturnType<typeof budgetOf>; load: PageLoad }[] = new Array(ROUTES.length);
+  const only = process.env.BUNDLE_ROUTES ? new RegExp(process.env.BUNDLE_ROUTES) : null;
+  const routes = only ? ROUTES.filter((route) => only.test(route.path)) : ROUTES;
+  const rows: { path: string; budget: ReturnType<typeof budgetOf>; load: PageLoad }[] = new Array(routes.length);
   // A few routes at a time, each in a context of its own (its own cold cache): what a page fetches
   // does not depend on the others, and most of each measurement is waiting for the network to idle.
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < ROUTES.length; i = next++) {
-      const route = ROUTES[i];
+    for (let i = next++; i < routes.length; i = next++) {
+      const route = routes[i];
       const path = pathOf(route, paramsFor(route));
       const guest = route.guards?.includes('guest') ?? false;
       const load = await measureRoute(browser, baseURL!, route, path, guest ? undefined : owner);
@@ -138,6 +139,7 @@ test('every route’s first load is within its bundle budget', async ({ page, br
   console.log(`First load per route, gzip JS + CSS of the build (budget), files, requests of any kind:\n${table.join('\n')}`);
   for (const r of over) console.log(`\n${r.path} (${r.budget.name}):\n${largestFiles(r.load, 15).join('\n')}\n  requests by kind: ${kindsLine(r.load)}`);
   expect(over.map((r) => `${r.path}: ${r.load.kb.toFixed(1)} KB, ${r.load.requests} requests`), 'routes over their bundle budget').toEqual([]);
+  if (only) return;
   const met = ROUTES.filter((route, i) => route.path in OVER_TODAY && rows[i].load.kb <= BUNDLE_BUDGETS.other.kb).map((route) => route.path);
   expect(met, 'routes now within 450 KB: remove them from OVER_TODAY').toEqual([]);
 });

@@ -1,37 +1,16 @@
-import { Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { reviewCriteria, reviewCycles } from '#shared/resources/performance.ts';
-import type { CycleStatus } from '#shared/hr/performance.ts';
-import { ResourcePage } from '../features/control-centre/resource-page.tsx';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { reviewCycles } from '#shared/resources/performance.ts';
 import { useCcTranslation } from '../features/control-centre/cc-texts.ts';
-import { CYCLE_STATUS_COLOURS, CyclePanel } from '../features/performance/cycle-panel.tsx';
 import { PerformanceScreen } from '../features/performance/performance-screen.tsx';
-import { usePerformanceTranslation } from '../features/performance/performance-texts.ts';
 import { useSessionStore } from '../lib/session-store.ts';
+
+// HR's cycles tab (the record list screen, the cycle panel) loads when first shown (issue 22's budget).
+const Cycles = lazy(async () => ({ default: (await import('./review-cycles.tsx')).Cycles }));
 
 /** hr/performance (composed here): everyone's reviews and goals; for HR, the cycles with their criteria, opened and closed. */
 export function HrPerformanceScreen() {
   const { t: cc } = useCcTranslation();
   const canHr = useSessionStore((s) => (s.user?.permissions ?? []).includes('hr.view'));
-  return <PerformanceScreen hrTabs={canHr ? [{ key: 'cycles', label: cc(reviewCycles.titleKey), children: <Cycles /> }] : []} />;
-}
-
-function Cycles() {
-  const { t } = usePerformanceTranslation();
-  const [chosen, setChosen] = useState<string | null>(null);
-  return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <ResourcePage
-        descriptor={reviewCycles}
-        intro={<Typography.Text type="secondary">{t('cycles.intro')}</Typography.Text>}
-        rowActions={(row) => (
-          <Space size={4}>
-            <Tag color={CYCLE_STATUS_COLOURS[row.status as CycleStatus]}>{t(`cycles.status.${String(row.status)}`)}</Tag>
-            <Typography.Link onClick={() => setChosen(String(row.id))}>{t('cycles.criteria')}</Typography.Link>
-          </Space>
-        )}
-      />
-      {chosen && <CyclePanel key={chosen} cycleId={chosen} criteria={<ResourcePage descriptor={reviewCriteria} fixed={{ cycle_id: chosen }} />} />}
-    </Space>
-  );
+  return <PerformanceScreen hrTabs={canHr ? [{ key: 'cycles', label: cc(reviewCycles.titleKey), children: <Suspense fallback={<Skeleton active />}><Cycles /></Suspense> }] : []} />;
 }

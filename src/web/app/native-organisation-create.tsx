@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { nativeOrganisations } from '#shared/resources/native-organisations.ts';
 import { RouteTitle } from '../components/route-title.tsx';
 import { ResourceForm } from '../features/control-centre/resource-form.tsx';
-import { NATIVE_ORGANISATIONS_PATH, profilePath } from './native-organisation-profile.tsx';
+import { NATIVE_ORGANISATIONS_PATH, profilePath } from './native-organisation-paths.ts';
 
 /**
  * crm/connections/native-organisation/create: a new client not on FYN. A name like one already there (or the

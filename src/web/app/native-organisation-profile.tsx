@@ -23,9 +23,8 @@ import { ClientTimeline } from '../features/quotes/client-timeline.tsx';
 import { QUOTES_PATH } from '../features/quotes/quotes-screen.tsx';
 import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
 import { useCcTranslation } from '../features/control-centre/cc-texts.ts';
+import { NATIVE_ORGANISATIONS_PATH, profilePath } from './native-organisation-paths.ts';
 
-export const NATIVE_ORGANISATIONS_PATH = '/organisation/crm/connections/native-organisation';
-export const profilePath = (id: string) => `${NATIVE_ORGANISATIONS_PATH}/${id}/profile`;
 const CREDIT_COLOURS = { ok: 'success', hold: 'warning', stop: 'error' } as const;
 
 /**

@@ -1,6 +1,6 @@
 import './control-centre.css';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Flex, Popconfirm, Select, Space, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Select, Space, Typography, type AlertProps } from 'antd';
 // The input alone: antd's Input index brings Password, TextArea, Search and OTP with it.
 import Input from 'antd/es/input/Input';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
@@ -24,6 +24,13 @@ import { usePermissions } from './use-permissions.ts';
 const Pagination = lazy(() => import('antd/es/pagination'));
 // Only lists filtered by a referenced record show it.
 const ReferenceSelect = lazy(async () => ({ default: (await import('./reference-select.tsx')).ReferenceSelect }));
+// Shown only on a refusal or a failure: the alert loads then, not with every list (issue 22's budget).
+const AlertPart = lazy(() => import('antd/es/alert'));
+const Alert = (props: AlertProps) => (
+  <Suspense fallback={null}>
+    <AlertPart {...props} />
+  </Suspense>
+);
 
 export interface ResourcePageProps {
   descriptor: ResourceDescriptor;

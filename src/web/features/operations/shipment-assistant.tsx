@@ -205,11 +205,16 @@ export function ReadDocument({ s, onChanged, disabled }: { s: Shipment; onChange
   );
 }
 
-/** "Write a client update" on a shipment: a status e-mail drafted in the client's language, edited, then sent through the mail. */
-export function ClientUpdate({ s }: { s: Shipment }) {
+/**
+ * "Write a client update" on a shipment: a status e-mail drafted in the client's language, edited,
+ * then sent through the mail. Open from its first render: the shipment page shows the button, mounts
+ * this dialog when it is pressed (this module loads then) and unmounts it once closed, so each
+ * opening starts afresh.
+ */
+export function ClientUpdateDialog({ s, onClosed }: { s: Shipment; onClosed: () => void }) {
   const { t } = texts.useT();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const [language, setLanguage] = useState<ClientUpdateLanguage | 'auto'>('auto');
   const [requestId, setRequestId] = useState(newRequestId);
   const [mail, setMail] = useState<{ to: string; subject: string; body: string } | null>(null);
@@ -237,8 +242,7 @@ export function ClientUpdate({ s }: { s: Shipment }) {
   const u = write.data;
   return (
     <>
-      <Button onClick={() => { reset(); setOpen(true); }}>{t('update.open')}</Button>
-      <Modal open={open} title={t('update.title', { number: s.number })} width={760} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
+      <Modal open={open} title={t('update.title', { number: s.number })} width={760} onCancel={() => setOpen(false)} afterClose={onClosed} footer={null} destroyOnHidden>
         <Flex vertical gap={12}>
           {[write.error, send.error].map((e) => (e && problemOf(e) ? <Alert key={String(problemOf(e))} type="warning" showIcon title={problemOf(e)} /> : null))}
           {!mail || !u ? (

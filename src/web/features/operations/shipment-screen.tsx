@@ -24,8 +24,9 @@ const TrackingTab = lazy(async () => ({ default: (await tabs()).TrackingTab }));
 const ContainersTab = lazy(async () => ({ default: (await tabs()).ContainersTab }));
 const ChargesTab = lazy(async () => ({ default: (await tabs()).ChargesTab }));
 const DocumentsTab = lazy(async () => ({ default: (await tabs()).DocumentsTab }));
-// The assistant's client update loads when the page does its header, with its own texts.
-const ClientUpdate = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ClientUpdate }));
+// The assistant's client update: the header shows a plain button; the dialog (its texts, the language
+// list, the AI calls) loads when the button is first pressed, not with the page (issue 22's budget).
+const ClientUpdateDialog = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ClientUpdateDialog }));
 const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
 /** crm/shipment-management/{shipmentId}: one job from booking to sign-off. */
@@ -127,6 +128,7 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
   const can = useCan();
   const [busy, setBusy] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [updating, setUpdating] = useState(false);
   const run = async (key: string, call: () => Promise<Shipment>, done?: string) => {
     setBusy(key);
     try {
@@ -162,9 +164,10 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
         )}
         <Button loading={busy === 'follow'} onClick={() => run('follow', () => operationsApi.follow(s.id, !s.following))}>{s.following ? t('shipments.unfollow') : t('shipments.follow')}</Button>
         <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>
-        {can('operations', 'update') && <Suspense fallback={null}><ClientUpdate s={s} /></Suspense>}
+        {can('operations', 'update') && <Button onClick={() => setUpdating(true)}>{t('shipments.client_update')}</Button>}
       </Space>
       <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />
+      {updating && <Suspense fallback={null}><ClientUpdateDialog s={s} onClosed={() => setUpdating(false)} /></Suspense>}
     </Space>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Empty, Select, Space, Tabs, Tag, Typography, type TabsProps } from 'antd';
+import { Button, Empty, Select, Skeleton, Space, Tabs, Tag, Typography, type TabsProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#shared/api/performance.ts';
 import type { ReviewStatus } from '#shared/hr/performance.ts';
@@ -8,8 +8,10 @@ import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { performanceApi, performanceKeys, type ReviewScope } from '../../lib/performance-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { GoalsPanel } from './goals-panel.tsx';
 import { usePerformanceTranslation } from './performance-texts.ts';
+
+// The goals panel (its forms) loads when the goals tab is first shown, not with the reviews (issue 22's budget).
+const GoalsPanel = lazy(async () => ({ default: (await import('./goals-panel.tsx')).GoalsPanel }));
 
 export const PERFORMANCE_PATH = '/organisation/hr/performance';
 export const REVIEW_STATUS_COLOURS: Record<ReviewStatus, string> = { self_review: 'processing', manager_review: 'warning', completed: 'success' };
@@ -79,5 +81,9 @@ function MyGoals(): ReactNode {
   // The cycles a goal may go in: those of one's own reviews that are open (the cycle list itself is HR's).
   const reviews = useQuery({ queryKey: performanceKeys.reviews('mine', null), queryFn: () => performanceApi.reviews('mine', null) });
   const open = (reviews.data ?? []).filter((r) => r.cycle_status === 'open').map((r) => ({ id: r.cycle_id, name: r.cycle_name }));
-  return <GoalsPanel label={t('tabs.goals')} goals={goals.data ?? []} loading={goals.isFetching} editable cycles={open} cycleId={open[0]?.id ?? null} />;
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <GoalsPanel label={t('tabs.goals')} goals={goals.data ?? []} loading={goals.isFetching} editable cycles={open} cycleId={open[0]?.id ?? null} />
+    </Suspense>
+  );
 }

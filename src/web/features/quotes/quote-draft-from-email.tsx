@@ -31,13 +31,13 @@ const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 /**
  * "Draft from e-mail" on the quotation list: paste an enquiry (or open an .eml/.txt file), see what
  * it costs, read it, check each field beside the words it came from, and make a draft quote the
- * person completes. Nothing is sent.
+ * person completes. Nothing is sent. The list shows the button and mounts this dialog when it is
+ * first pressed (this module loads then); it stays mounted, so a closed dialog reopens as it was.
  */
-export function QuoteDraftFromEmail() {
+export function QuoteDraftDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = texts.useT();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
   const [problem, setProblem] = useState<string | null>(null);
@@ -64,7 +64,7 @@ export function QuoteDraftFromEmail() {
     onSuccess: async (quote) => {
       feedback().message.success(t('draft.created', { number: quote.number }));
       await client.invalidateQueries({ queryKey: quoteKeys.all });
-      setOpen(false);
+      onClose();
       navigate(`/organisation/crm/quotation-management/${quote.id}`);
     },
     onError: (error) => {
@@ -80,8 +80,7 @@ export function QuoteDraftFromEmail() {
   const ready = draft && draft.fields.client?.id && draft.fields.origin && draft.fields.destination;
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{t('draft.open')}</Button>
-      <Modal open={open} title={t('draft.title')} width={860} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
+      <Modal open={open} title={t('draft.title')} width={860} onCancel={onClose} footer={null} destroyOnHidden>
         <Flex vertical gap={12}>
           {problem && <Alert type="warning" showIcon message={problem} />}
           {!draft ? (

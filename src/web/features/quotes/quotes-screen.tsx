@@ -14,8 +14,9 @@ import { Money, QuoteStatusTag } from './quote-bits.tsx';
 import { useSalesTranslation } from './sales-texts.ts';
 import { formatDay } from '../../lib/format-day.ts';
 
-// The assistant's dialog and its texts load with the first look at the list, not with the list itself.
-const QuoteDraftFromEmail = lazy(async () => ({ default: (await import('./quote-draft-from-email.tsx')).QuoteDraftFromEmail }));
+// The assistant's "Draft from e-mail": the list shows a plain button; the dialog and its texts load
+// when it is first pressed, not with the list (issue 22's budget).
+const QuoteDraftDialog = lazy(async () => ({ default: (await import('./quote-draft-from-email.tsx')).QuoteDraftDialog }));
 
 export const QUOTES_PATH = '/organisation/crm/quotation-management';
 
@@ -25,6 +26,8 @@ export function QuotesScreen() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<QuoteStatus | null>(null);
   const [search, setSearch] = useState('');
+  /** The "Draft from e-mail" dialog: null until first opened (its code not loaded yet). */
+  const [drafting, setDrafting] = useState<boolean | null>(null);
   const q = useDebounced(search.trim(), 300);
   const list = useInfiniteQuery({
     queryKey: quoteKeys.list(status, q),
@@ -66,9 +69,7 @@ export function QuotesScreen() {
           <Input.Search allowClear placeholder={t('quotes.search')} aria-label={t('quotes.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 260 }} />
         </Space>
         <Space wrap>
-          <Suspense fallback={null}>
-            <QuoteDraftFromEmail />
-          </Suspense>
+          <Button onClick={() => setDrafting(true)}>{t('quotes.draft_from_email')}</Button>
           <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate(`${QUOTES_PATH}/new`)}>
             {t('quotes.new')}
           </Button>
@@ -86,6 +87,11 @@ export function QuotesScreen() {
         <Button block onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage} style={{ marginTop: 12 }}>
           {t('quotes.more')}
         </Button>
+      )}
+      {drafting !== null && (
+        <Suspense fallback={null}>
+          <QuoteDraftDialog open={drafting} onClose={() => setDrafting(false)} />
+        </Suspense>
       )}
     </section>
   );
