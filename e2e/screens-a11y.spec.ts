@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './helpers.ts';
 import { SCREEN_ROUTES, demoPathOf, demoValues, isGuestRoute, pathOf } from './routes.ts';
 
@@ -51,11 +51,9 @@ const AT_ONCE = Number(process.env.A11Y_AT_ONCE ?? 3);
 
 /**
  * Visits each path and answers what axe finds there: `page` and AT_ONCE - 1 more pages, each with
- * the same storage as `page` (its login and theme), take the next path in turn. `page` opens its
- * first path by URL; each other page first opens the app where `page` is (a cold load, given time
- * as a journey's first page is); after that, paths are reached as a link would reach them (the
- * router follows a history entry) rather than by reloading the app. The answer lists the paths in
- * the order given, whichever page visited them.
+ * the same storage as `page` (its login and theme), take the next path in turn. After its first,
+ * a page reaches paths as a link would reach them (the router follows a history entry) rather than
+ * by reloading the app. The answer lists the paths in the order given, whichever page visited them.
  */
 async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<string, string[]>> {
   const browser = page.context().browser()!;
@@ -64,8 +62,8 @@ async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<st
   const contexts = await Promise.all(Array.from({ length: Math.min(AT_ONCE, paths.length) - 1 }, () => browser.newContext({ baseURL, storageState, reducedMotion: 'reduce' })));
   const byPath = new Map<string, string[]>();
   let next = 0;
-  const sweeper = async (p: Page, opened: boolean) => {
-    for (let visited = opened ? 1 : 0, i = next++; i < paths.length; visited++, i = next++) {
+  const sweeper = async (p: Page) => {
+    for (let visited = 0, i = next++; i < paths.length; visited++, i = next++) {
       const path = paths[i];
       if (visited === 0) await p.goto(path);
       else await p.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
@@ -77,13 +75,7 @@ async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<st
     }
   };
   try {
-    const other = async (context: BrowserContext) => {
-      const p = await context.newPage();
-      await p.goto(page.url());
-      await expect(p.locator('main').getByRole('heading').first()).toBeVisible({ timeout: 60_000 });
-      await sweeper(p, true);
-    };
-    await Promise.all([sweeper(page, false), ...contexts.map(other)]);
+    await Promise.all([sweeper(page), ...(await Promise.all(contexts.map((c) => c.newPage()))).map(sweeper)]);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
