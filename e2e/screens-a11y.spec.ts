@@ -44,43 +44,20 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /**
- * Pages sweeping at once, each in a context of its own (A11Y_AT_ONCE to change it; 1 is one page
- * after the other): most of a visit is waiting for the server and for the page to settle.
- */
-const AT_ONCE = Number(process.env.A11Y_AT_ONCE ?? 3);
-
-/**
- * Visits each path and answers what axe finds there: `page` and AT_ONCE - 1 more pages, each with
- * the same storage as `page` (its login and theme), take the next path in turn. After its first,
- * a page reaches paths as a link would reach them (the router follows a history entry) rather than
- * by reloading the app. The answer lists the paths in the order given, whichever page visited them.
+ * Visits each path in turn and answers what axe finds there. After the first, pages are reached
+ * as a link would reach them (the router follows a history entry) rather than by reloading the app.
  */
 async function sweep(page: Page, mode: Mode, paths: string[]): Promise<Record<string, string[]>> {
-  const browser = page.context().browser()!;
-  const storageState = await page.context().storageState();
-  const baseURL = new URL(page.url()).origin;
-  const contexts = await Promise.all(Array.from({ length: Math.min(AT_ONCE, paths.length) - 1 }, () => browser.newContext({ baseURL, storageState, reducedMotion: 'reduce' })));
-  const byPath = new Map<string, string[]>();
-  let next = 0;
-  const sweeper = async (p: Page) => {
-    for (let visited = 0, i = next++; i < paths.length; visited++, i = next++) {
-      const path = paths[i];
-      if (visited === 0) await p.goto(path);
-      else await p.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
-      await expect(p).toHaveURL((url) => url.pathname === path.split('?')[0]);
-      await expect(p.locator('html')).toHaveAttribute('data-theme', mode);
-      const drawn = await settled(p).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
-      const bad = await violations(p);
-      if (drawn || bad.length) byPath.set(path, [...(drawn ? [drawn] : []), ...bad]);
-    }
-  };
-  try {
-    await Promise.all([sweeper(page), ...(await Promise.all(contexts.map((c) => c.newPage()))).map(sweeper)]);
-  } finally {
-    await Promise.all(contexts.map((c) => c.close()));
-  }
   const found: Record<string, string[]> = {};
-  for (const path of paths) if (byPath.has(path)) found[path] = byPath.get(path)!;
+  for (const [i, path] of paths.entries()) {
+    if (i === 0) await page.goto(path);
+    else await page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, path);
+    await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const drawn = await settled(page).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
+    const bad = await violations(page);
+    if (drawn || bad.length) found[path] = [...(drawn ? [drawn] : []), ...bad];
+  }
   return found;
 }
 
