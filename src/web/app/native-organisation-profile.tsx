@@ -20,7 +20,7 @@ import { ResourcePage } from '../features/control-centre/resource-page.tsx';
 import { usePermissions } from '../features/control-centre/use-permissions.ts';
 import { ClientQuotes } from '../features/quotes/client-quotes.tsx';
 import { ClientTimeline } from '../features/quotes/client-timeline.tsx';
-import { QUOTES_PATH } from '../features/quotes/quotes-screen.tsx';
+import { QUOTES_PATH } from '../features/quotes/quote-paths.ts';
 import { useSalesTranslation } from '../features/quotes/sales-texts.ts';
 import { useCcTranslation } from '../features/control-centre/cc-texts.ts';
 import { NATIVE_ORGANISATIONS_PATH, profilePath } from './native-organisation-paths.ts';

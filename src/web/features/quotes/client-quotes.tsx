@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { quoteKeys, quotesApi } from '../../lib/quotes-api.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { Money, QuoteStatusTag } from './quote-bits.tsx';
-import { QUOTES_PATH } from './quotes-screen.tsx';
+import { QUOTES_PATH } from './quote-paths.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 /** One client's quotes, newest first (a native organisation's profile). */

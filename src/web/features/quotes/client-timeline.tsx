@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TimelineItem } from '#shared/api/crm.ts';
 import { api } from '../../lib/api-client.ts';
-import { QUOTES_PATH } from './quotes-screen.tsx';
+import { QUOTES_PATH } from './quote-paths.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 const COLOURS: Partial<Record<TimelineItem['type'], string>> = {

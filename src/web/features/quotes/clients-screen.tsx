@@ -9,7 +9,7 @@ import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { QUOTES_PATH } from './quotes-screen.tsx';
+import { QUOTES_PATH } from './quote-paths.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 const NATIVE = '/organisation/crm/connections/native-organisation';

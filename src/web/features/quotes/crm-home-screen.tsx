@@ -8,7 +8,7 @@ import { RouteTitle } from '../../components/route-title.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { Money } from './quote-bits.tsx';
-import { QUOTES_PATH } from './quotes-screen.tsx';
+import { QUOTES_PATH } from './quote-paths.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 
 const CRM = '/organisation/crm';

@@ -13,7 +13,7 @@ import { quoteKeys, quotesApi, type QuoteAction } from '../../lib/quotes-api.ts'
 import { EmissionsLine, Money, QuoteStatusTag } from './quote-bits.tsx';
 import { ApplyRateButton } from './apply-rate.tsx';
 import { QuoteEditor } from './quote-editor.tsx';
-import { QUOTES_PATH } from './quotes-screen.tsx';
+import { QUOTES_PATH } from './quote-paths.ts';
 import { useSalesTranslation } from './sales-texts.ts';
 import { formatDay } from '../../lib/format-day.ts';
 

@@ -18,7 +18,7 @@ import { formatDay } from '../../lib/format-day.ts';
 // when it is first pressed, not with the list (issue 22's budget).
 const QuoteDraftDialog = lazy(async () => ({ default: (await import('./quote-draft-from-email.tsx')).QuoteDraftDialog }));
 
-export const QUOTES_PATH = '/organisation/crm/quotation-management';
+import { QUOTES_PATH } from './quote-paths.ts';
 
 /** crm/quotation-management: the organisation's quotes, newest first, by status and by search. */
 export function QuotesScreen() {
