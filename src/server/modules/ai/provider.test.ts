@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
+import { aiCallOf, ledgerOf } from './testdata/ai-ledger.ts';
 import { startFakeAiProvider, type FakeAiProvider } from '../../test/fake-ai-provider.ts';
 import { charge, monthStart } from './credits.ts';
 import { TEXT_IS_DATA } from './provider.ts';
@@ -43,12 +44,8 @@ const valid = {
   warnings: [],
 };
 
-const ledger = async (orgId: string) =>
-  (await t.database.query<{ kind: string; credits: number; request_id: string | null }>('select kind, credits, request_id from ai_credit_entries where account_id = $1 order by created_at, id', [orgId]))
-    .map((e) => `${e.kind} ${e.credits}${e.request_id ? ` ${e.request_id}` : ''}`);
-const call = async (orgId: string, requestId: string) =>
-  (await t.database.query<{ status: string; engine: string; model: string; tokens_in: number; tokens_out: number; credits: number; error: string | null }>(
-    'select status, engine, model, tokens_in, tokens_out, credits, error from ai_calls where account_id = $1 and request_id = $2', [orgId, requestId]))[0];
+const ledger = (orgId: string) => ledgerOf(t, orgId);
+const call = (orgId: string, requestId: string) => aiCallOf(t, orgId, requestId);
 
 describe('quote drafts through an OpenAI-compatible provider', () => {
   it('sends the text as data with the schema made from ours, resolves places and client here, and logs engine, model and tokens', async () => {

@@ -93,3 +93,31 @@ export async function askProvider<S extends z.ZodType>(config: AiProviderConfig,
   }
   return { value: parsed.data, model: completion.model || config.model, tokensIn, tokensOut };
 }
+
+/**
+ * What a provider's answer may claim, checked against the text it was given: a field's evidence is
+ * kept only where the text has those words (spaces and case aside), and a field without it is at
+ * most 0.5 sure, so the person checks it first. Empty fields get neither. `cap` lowers a field's
+ * confidence further for reasons the caller checked itself.
+ */
+export function groundedClaims<K extends string>(
+  text: string,
+  fields: Record<K, unknown>,
+  keys: readonly K[],
+  claimed: { confidence: Partial<Record<K, number | null>>; evidence: Partial<Record<K, string | null>> },
+  cap: (key: K) => number = () => 1,
+): { confidence: Partial<Record<K, number>>; evidence: Partial<Record<K, string>> } {
+  const folded = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const haystack = folded(text);
+  const confidence: Partial<Record<K, number>> = {};
+  const evidence: Partial<Record<K, string>> = {};
+  for (const k of keys) {
+    const v = fields[k];
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    const words = claimed.evidence[k];
+    const found = Boolean(words && haystack.includes(folded(words)));
+    if (found) evidence[k] = words!;
+    confidence[k] = Math.min(claimed.confidence[k] ?? 0.5, found ? 1 : 0.5, cap(k));
+  }
+  return { confidence, evidence };
+}

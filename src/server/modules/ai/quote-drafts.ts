@@ -12,7 +12,7 @@ import { requirePermission } from '../organisations/membership.ts';
 import { extractEnquiry, hintsOf, type ClientLookup, type Extraction, type PlaceLookup } from './builtin/enquiry.ts';
 import { placeLookup } from './builtin/evaluate.ts';
 import { meteredCall } from './metered-call.ts';
-import { askProvider } from './provider.ts';
+import { askProvider, groundedClaims } from './provider.ts';
 import { callerOf } from './routes.ts';
 
 /**
@@ -99,20 +99,7 @@ export async function draftOfProvider(answer: ProviderEnquiry, text: string, loo
     incoterm: answer.incoterm, cargo: answer.cargo, equipment: answer.equipment.map((e) => ({ ...e, iso_type: e.iso_type.toUpperCase() })),
     ready_date: answer.ready_date, commodity: answer.commodity, notes: answer.notes,
   };
-  const folded = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-  const haystack = folded(text);
-  const confidence: Extraction['confidence'] = {};
-  const evidence: Extraction['evidence'] = {};
-  for (const f of QUOTE_DRAFT_FIELDS) {
-    const v = fields[f];
-    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
-    const words = answer.evidence[f];
-    const found = words && haystack.includes(folded(words));
-    if (found) evidence[f] = words;
-    // Words the text does not have are no evidence: the person checks such a field first.
-    const c = answer.confidence[f] ?? 0.5;
-    confidence[f] = found ? c : Math.min(c, 0.5);
-  }
+  const { confidence, evidence } = groundedClaims(text, fields, QUOTE_DRAFT_FIELDS, answer);
   return { fields, confidence, evidence, warnings };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
-import { billOfLadingPdf, packingListPdf } from './testdata/shipping-documents.ts';
+import { billOfLadingPdf, packingListPdf, pdfUpload } from './testdata/shipping-documents.ts';
 
 let t: TestApp;
 const who = people(() => t);
@@ -24,11 +24,7 @@ async function shipmentOf(o: Owner) {
   return made.data.data as { id: string; number: string; house_ref: string };
 }
 
-const upload = (pdf: Uint8Array, name = 'bl.pdf') => {
-  const fd = new FormData();
-  fd.append('file', new Blob([Buffer.from(pdf)], { type: 'application/pdf' }), name);
-  return fd;
-};
+const upload = (pdf: Uint8Array, name = 'bl.pdf') => pdfUpload(pdf, name);
 
 describe('POST /api/shipments/:id/ai/document-reading', () => {
   it('reads a bill of lading into proposed fields, charges its price once per request id, and the person accepts fields through the shipment’s own calls', async () => {

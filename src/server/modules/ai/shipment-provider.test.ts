@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDigit } from '#shared/operations/iso6346.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { people } from '../../test/people.ts';
+import { aiCallOf, ledgerOf } from './testdata/ai-ledger.ts';
 import { startFakeAiProvider, type FakeAiProvider } from '../../test/fake-ai-provider.ts';
 import { TEXT_IS_DATA } from './provider.ts';
 import { DOCUMENT_SYSTEM_PROMPT } from './shipment-provider.ts';
-import { packingListPdf } from './testdata/shipping-documents.ts';
+import { packingListPdf, pdfUpload } from './testdata/shipping-documents.ts';
 
 /**
  * The assistant on a shipment through an OpenAI-compatible provider the test starts on 127.0.0.1:
@@ -39,11 +40,7 @@ async function shipmentOf(o: Owner) {
   return made.data.data as { id: string; number: string; house_ref: string };
 }
 
-const upload = async () => {
-  const fd = new FormData();
-  fd.append('file', new Blob([Buffer.from(await packingListPdf())], { type: 'application/pdf' }), 'packing-list.pdf');
-  return fd;
-};
+const upload = async () => pdfUpload(await packingListPdf(), 'packing-list.pdf');
 
 const party = (name: string, address: string) => ({ name, address, contact: null, email: null, phone: null });
 const keys = ['shipper', 'consignee', 'notify_party', 'packages', 'gross_weight_kg', 'net_weight_kg', 'volume_cbm', 'dimensions_cm', 'goods_description', 'hs_codes', 'containers'];
@@ -70,12 +67,8 @@ const reading = {
   warnings: [],
 };
 
-const ledger = async (orgId: string) =>
-  (await t.database.query<{ kind: string; credits: number; request_id: string | null }>('select kind, credits, request_id from ai_credit_entries where account_id = $1 order by created_at, id', [orgId]))
-    .map((e) => `${e.kind} ${e.credits}${e.request_id ? ` ${e.request_id}` : ''}`);
-const call = async (orgId: string, requestId: string) =>
-  (await t.database.query<{ status: string; engine: string; model: string; tokens_in: number; tokens_out: number; credits: number; error: string | null }>(
-    'select status, engine, model, tokens_in, tokens_out, credits, error from ai_calls where account_id = $1 and request_id = $2', [orgId, requestId]))[0];
+const ledger = (orgId: string) => ledgerOf(t, orgId);
+const call = (orgId: string, requestId: string) => aiCallOf(t, orgId, requestId);
 
 describe('the assistant on a shipment through an OpenAI-compatible provider', () => {
   it('reads a document and writes an update through the provider, in the same answers as the built-in engine, checking what the server can', async () => {

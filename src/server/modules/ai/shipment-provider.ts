@@ -7,7 +7,7 @@ import type { DocumentReading } from './builtin/shipping-document.ts';
 import type { UpdateFacts } from './builtin/client-update.ts';
 import { CLIENT_UPDATE_TEXTS } from './builtin/client-update-texts.ts';
 import { etaChanges } from './builtin/client-update.ts';
-import { ProviderFailure } from './provider.ts';
+import { groundedClaims, ProviderFailure } from './provider.ts';
 
 /**
  * The provider path of the assistant on a shipment (issue 26, features 2 and 3;
@@ -60,8 +60,6 @@ export const DOCUMENT_SYSTEM_PROMPT = `You read the text of a shipping document 
 - containers: ISO 6346 container numbers exactly as printed (four letters, seven digits, no spaces), with their ISO size-type code (22G1, 45G1, …) and seal when printed.
 - confidence: for each field you filled, how sure you are (0 to 1); evidence: the exact words of the document it came from.`;
 
-const folded = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
 /**
  * A provider's reading made into the built-in engine's answer shape: container numbers checked
  * (ISO 6346; a wrong check digit is kept, flagged and not proposed as valid; a number the document
@@ -70,7 +68,6 @@ const folded = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  */
 export function readingOfProvider(answer: ProviderDocument, lines: string[]): DocumentReading {
   const text = lines.join('\n');
-  const haystack = folded(text);
   const compact = text.toUpperCase().replace(/[\s-]/g, '');
   const warnings = [...answer.warnings];
   const containers: ProposedContainer[] = [];
@@ -95,20 +92,8 @@ export function readingOfProvider(answer: ProviderDocument, lines: string[]): Do
   if (fields.gross_weight_kg && fields.net_weight_kg && new Decimal(fields.net_weight_kg).gt(fields.gross_weight_kg)) {
     warnings.push(`The net weight (${fields.net_weight_kg} kg) is more than the gross weight (${fields.gross_weight_kg} kg): check the document.`);
   }
-  const confidence: DocumentReading['confidence'] = {};
-  const evidence: DocumentReading['evidence'] = {};
-  for (const k of DOCUMENT_READING_KEYS) {
-    const v = fields[k];
-    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
-    const words = answer.evidence[k];
-    const found = Boolean(words && haystack.includes(folded(words)));
-    if (found) evidence[k] = words!;
-    // Words the document does not have are no evidence: the person checks such a field first.
-    let sure = answer.confidence[k] ?? 0.5;
-    if (!found) sure = Math.min(sure, 0.5);
-    if (k === 'containers' && !containers.every((c) => c.valid)) sure = Math.min(sure, 0.4);
-    confidence[k] = sure;
-  }
+  // Containers with a wrong check digit are not proposed: the field is at most 0.4 sure.
+  const { confidence, evidence } = groundedClaims(text, fields, DOCUMENT_READING_KEYS, answer, (k) => (k === 'containers' && !containers.every((c) => c.valid) ? 0.4 : 1));
   return { document_kind: answer.document_kind, fields, confidence, evidence, warnings };
 }
 

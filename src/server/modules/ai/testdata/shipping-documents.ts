@@ -106,3 +106,10 @@ export const billOfLadingPdf = () => pdfOf([
   line('Total gross weight: 21,900 lbs'),
   line('Freight collect'),
 ]);
+
+/** A PDF as the multipart form the document-reading route takes. */
+export const pdfUpload = (pdf: Uint8Array, name = 'document.pdf') => {
+  const fd = new FormData();
+  fd.append('file', new Blob([Buffer.from(pdf)], { type: 'application/pdf' }), name);
+  return fd;
+};
