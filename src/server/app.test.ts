@@ -34,14 +34,21 @@ describe('the API frame', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it('sends security headers: the short API set on answers, the page policy on pages', async () => {
-    for (const url of ['/api/health', '/api/user', '/api/no-such-thing']) {
+  it('sends security headers: the short API set on answers, the page policy on pages, none on the balancer\'s probes', async () => {
+    for (const url of ['/api/health?full', '/api/user', '/api/no-such-thing']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+    // The probes answer a constant JSON to a load balancer: nothing to frame, sniff or protect.
+    for (const url of ['/api/health', '/api/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
     }
     // Swagger UI is a page: helmet's set (its own CSP comes from @fastify/swagger-ui; the SPA's in csp.test.ts).
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -187,14 +187,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, { probes: HEALTH_PROBES });
   // An API path spelt any other way than its canonical one is refused before any other hook reads it.
   registerCanonicalPaths(app);
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).
   const debug = levelEnabled(app.log, 'debug');
   app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
-    if (reply.statusCode >= 500) req.log.error({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request failed');
+    // A draining node's readiness 503 is the signal a balancer waits for, not a failure.
+    if (reply.statusCode >= 500 && !(reply.statusCode === 503 && ctx.lifecycle.draining)) req.log.error({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request failed');
     else if (ms > SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'slow request');
     else if (debug) req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request');
     done();

@@ -110,11 +110,20 @@ async function openPostgres(url: string, poolSize: number, listenUrl: string, re
       const conn = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
       conn.on('error', () => {});
       await conn.connect();
+      // One statement at a time: pg-boss's install sends some at once, which one client only queues
+      // (deprecated in pg 8, refused from pg 9).
+      let last: Promise<unknown> = Promise.resolve();
+      const serial = (text: string, params: unknown[]) => {
+        const run = () => conn.query(text, params) as Promise<pg.QueryResult | pg.QueryResult[]>;
+        const next = last.then(run, run);
+        last = next.catch(() => {});
+        return next;
+      };
       const direct: Database = {
         ...database,
-        query: async <T>(text: string, params: unknown[] = []) => (await conn.query(text, params)).rows as T[],
+        query: async <T>(text: string, params: unknown[] = []) => ((await serial(text, params)) as pg.QueryResult).rows as T[],
         async executeSql(text, params) {
-          const result = (await conn.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+          const result = await serial(text, params ?? []);
           return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
         },
       };

@@ -87,7 +87,29 @@ describe('background jobs', () => {
   });
 });
 
-describe('a node that dies', () => {
+// Nodes share a database only on PostgreSQL; the embedded PGlite has one process.
+const shared = Boolean(process.env.DATABASE_URL);
+
+describe('looking for a dead node\'s jobs', () => {
+  it(shared ? 'brings lost jobs forward every half supervision pass on PostgreSQL' : 'never looks for them on the embedded PGlite, which has no other node', async () => {
+    let looks = 0;
+    const counted: Database = Object.create(database, {
+      query: { value: (text: string, values?: unknown[]) => {
+        if (text.includes('job heartbeat timeout')) looks++;
+        return database.query(text, values);
+      } },
+    });
+    const jobs = createJobs(counted, { work: true, log, pollSeconds: 0.5, superviseSeconds: 2 });
+    jobs.define({ name: 'test.looked', async handler() {} });
+    await jobs.start();
+    started.push(jobs);
+    await new Promise((r) => setTimeout(r, 2_600));
+    if (shared) expect(looks).toBeGreaterThanOrEqual(2);
+    else expect(looks).toBe(0);
+  });
+});
+
+describe.runIf(shared)('a node that dies', () => {
   it('has the jobs it held run by another node well within a minute, and a live node’s slow job is not run twice', async () => {
     const runs: string[] = [];
     const define = (jobs: Jobs) => jobs.define<{ n: number }>({

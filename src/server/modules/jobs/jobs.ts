@@ -70,19 +70,27 @@ export type JobsOptions = {
    * a live node would have to stall 15 s for one of its jobs to be taken from it).
    */
   heartbeatSeconds?: number;
-  /** How often working nodes look for lost and expired jobs (seconds, default 10). */
+  /** How often working nodes look for lost and expired jobs (seconds; default 10 on PostgreSQL, 60 on the embedded PGlite). */
   superviseSeconds?: number;
 };
 
 /** Defaults of JobsOptions: a dead node's jobs run elsewhere within about 20 + 10 + 5 s. */
 const HEARTBEAT_SECONDS = 20;
 const SUPERVISE_SECONDS = 10;
+/**
+ * The embedded PGlite has one process and no other node to hand a job to: pg-boss's own pass
+ * (every minute) is enough there, so an idle embedded instance is not woken every few seconds.
+ * A job of a process that was killed is still found by its stale heartbeat once it starts again.
+ */
+const EMBEDDED_SUPERVISE_SECONDS = 60;
 
 /**
  * A job failed because its node stopped beating (pg-boss's "job heartbeat timeout") is queued for
  * its next try after the queue's retry back-off, as if its handler had failed. Its node died, not
  * the job: it is due at once, and its queue's workers are woken (pg-boss's notice channel, as
- * pg-boss derives it from the schema's name). Answers how many jobs were brought forward.
+ * pg-boss derives it from the schema's name). Answers how many jobs were brought forward. Run on
+ * PostgreSQL only, where nodes share the database. It writes pg-boss's own table and matches its
+ * failure text: check it on every pg-boss upgrade (jobs.test.ts "a node that dies" does).
  */
 const RESUME_LOST_JOBS = `with resumed as (
     update ${JOBS_SCHEMA}.job set start_after = now()
@@ -157,6 +165,9 @@ const adapter = (database: Database): PgBossDb => ({
 
 export function createJobs(database: Database, options: JobsOptions): Jobs {
   const { log, work } = options;
+  // Several nodes share a database only on PostgreSQL: there, a dead node's jobs are looked for often.
+  const shared = database.driver !== 'pglite';
+  const superviseSeconds = options.superviseSeconds ?? (shared ? SUPERVISE_SECONDS : EMBEDDED_SUPERVISE_SECONDS);
   const definitions = new Map<string, JobDefinition<object>>();
   const boss = new PgBoss({
     db: adapter(database),
@@ -169,8 +180,8 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     // Workers sleep until a job is queued (NOTIFY) instead of polling every queue every 2 s.
     useListenNotify: work,
     // Lost (no heartbeat) and expired jobs are looked for this often, by one working node at a time.
-    superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
-    monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
   });
   boss.on('error', (err) => log.error({ err }, 'background jobs: pg-boss error'));
   let started = false;
@@ -247,8 +258,9 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         });
         if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
       }
+      if (!shared) return;
       // Half the supervision period: a job the pass found lost waits at most this long to be resumed.
-      const resumeMs = ((options.superviseSeconds ?? SUPERVISE_SECONDS) * 1000) / 2;
+      const resumeMs = (superviseSeconds * 1000) / 2;
       resuming = setInterval(() => {
         database.query<{ resumed: number }>(RESUME_LOST_JOBS).then(([r]) => {
           if (r?.resumed) log.warn({ jobs: r.resumed }, 'background jobs: jobs of a node that stopped beating run again now');
