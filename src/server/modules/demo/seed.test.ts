@@ -193,9 +193,12 @@ describe('demo data', () => {
 
   it('gives Northwind its CRM: clients not on FYN, quotes in every status with one booked, rates on real lanes and sell rules', async () => {
     const owner = await login('owner@demo.fyn.local');
-    const natives = (await owner.get('/api/native-organisations?per_page=100')).data.data as { name: string; credit_status: string }[];
+    const natives = (await owner.get('/api/native-organisations?per_page=100')).data.data as { name: string; credit_status: string; language: string | null }[];
     expect(natives.length).toBeGreaterThanOrEqual(6);
     expect(new Set(natives.map((n) => n.credit_status))).toEqual(new Set(['ok', 'hold', 'stop']));
+    // Clients write in their own language: the assistant's client update takes it (issue 26).
+    const languageOf = (prefix: string) => natives.find((n) => n.name.startsWith(prefix))?.language;
+    expect([languageOf('Harrogate'), languageOf('Hanseatic'), languageOf('Shenzhen Brightstar')]).toEqual(['en', 'de', 'zh']);
     // The desk's own quotes (the 18 months of history behind the analytics, NW-QH…, are left out).
     const quotes = ((await owner.get('/api/quotes?limit=100&q=Q-')).data.data as { id: string; status: string; number: string }[]).filter((q) => !q.number.startsWith('NW-QH'));
     expect(new Set(quotes.map((q) => q.status))).toEqual(new Set(['draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled']));
