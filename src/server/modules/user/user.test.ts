@@ -30,6 +30,11 @@ const form = (data: Buffer, name = 'me.png', type = 'image/png') => {
 describe('profile', () => {
   it('changes the own name and language, and validates them', async () => {
     const client = await signedUp();
+    // Read (and kept for the reused identity) before the change: the change still shows at once.
+    const first = await client.get('/api/user');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Object.keys(first.data.data).sort()).toEqual(['avatar_url', 'email', 'id', 'is_owner', 'last_login', 'locale', 'name', 'organisation', 'permissions', 'premium', 'widget_sequence']);
+    expect((await client.get('/api/user')).data).toEqual(first.data);
     const res = await client.request('PATCH', '/api/user', { name: '  Pat Shipper ', locale: 'ja' });
     expect(res.statusCode).toBe(200);
     expect(res.data.data).toMatchObject({ name: 'Pat Shipper', locale: 'ja' });
