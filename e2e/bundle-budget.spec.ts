@@ -24,15 +24,7 @@ const CC = '/organisation/control-centre/';
  * bundle merges, or 2026-11-28 after the bundles cut for those measured again, rounded up, + 2 KB): the list only shrinks. A route listed here that meets 450
  * fails the check until its entry is removed.
  */
-const OVER_TODAY: Record<string, number> = {
-  '/admin/perms': 461,
-  '/organisation/control-centre/roles-and-permissions': 461,
-  '/organisation/control-centre/roles-and-permissions/create': 461,
-  '/organisation/control-centre/roles-and-permissions/perm': 461,
-  '/organisation/control-centre/roles-and-permissions/:roleId/update': 461,
-  '/organisation/control-centre/staff/configurations': 467,
-  '/organisation/control-centre/staff/configurations/edit': 467,
-};
+const OVER_TODAY: Record<string, number> = {};
 
 /**
  * The budget of a route: login, dashboard, the control centre's record lists (a control-centre

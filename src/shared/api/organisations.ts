@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-export const ORGANISATION_TYPES = [
-  'forwarder', 'shipper', 'carrier', 'shipping_line', 'airline', 'nvocc', 'customs_broker', 'haulier', 'warehouse', 'courier', 'port_terminal', 'consignee',
-] as const;
-export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
+import { ORGANISATION_TYPES } from '../organisations/model.ts';
 
 export const ORGANISATION_STATUSES = ['inactive', 'awaiting_payment', 'active', 'outstanding_payment'] as const;
 export type OrganisationStatusName = (typeof ORGANISATION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { defineResource } from './descriptor.ts';
-import { ORGANISATION_TYPES } from '../api/organisations.ts';
+import { ORGANISATION_TYPES } from '../organisations/model.ts';
 import { DOCUMENT_LANGUAGES } from './operations.ts';
 
 export const CREDIT_STATUSES = ['ok', 'hold', 'stop'] as const;

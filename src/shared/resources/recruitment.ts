@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { defineResource } from './descriptor.ts';
-import { requiredText } from './fields.ts';
 import { STAGE_KINDS } from '../recruitment/model.ts';
 
 /**
@@ -34,12 +32,3 @@ export const STANDARD_RECRUITMENT_STAGES = [
   { name: 'Hired', position: 4, kind: 'hired' },
   { name: 'Rejected', position: 5, kind: 'rejected' },
 ] as const;
-
-/** The create body of a stage, spread into RESOURCE_SCHEMAS. */
-export const RECRUITMENT_SCHEMAS = {
-  'recruitment-stages': z.object({
-    name: requiredText(60),
-    position: z.number().int('whole_number').min(0, 'number_range').max(1000, 'number_range').default(0),
-    kind: z.enum(STAGE_KINDS).default('active'),
-  }),
-};

@@ -19,7 +19,7 @@ import { EMPLOYMENT_TYPES, WORKING_PATTERN_NAMES } from '../hr/model.ts';
 import { PAY_COMPONENT_CALCS, PAY_COMPONENT_KINDS } from './hr.ts';
 import { FormulaError, parseFormula } from '../hr/formula.ts';
 import { PERFORMANCE_SCHEMAS } from './performance-schemas.ts';
-import { RECRUITMENT_SCHEMAS } from './recruitment.ts';
+import { RECRUITMENT_SCHEMAS } from './recruitment-schemas.ts';
 
 /** An IANA time zone name the runtime knows (Europe/London, Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {

@@ -5,14 +5,18 @@
  *
  * Every screen of the control centre (and /admin/perms), by the name routes.tsx uses: which module
  * holds it and under which export. Each group loads on its own, so a list page does not bring the
- * role editor, the staff screens or the organisation profile with it.
+ * role editor, the staff screens or the organisation profile with it, and each roles or staff page
+ * only the table or form it shows (the role form alone brings antd's Form and the zod field checks).
  */
 const GROUPS = {
   home: () => import('./control-centre-home.tsx'),
   resources: () => import('../features/control-centre/resource-screens.tsx'),
   tabbed: () => import('../features/control-centre/tabbed-screens.tsx'),
   roles: () => import('../features/control-centre/roles-screens.tsx'),
+  roleEdit: () => import('../features/control-centre/role-edit-screen.tsx'),
   staff: () => import('../features/control-centre/staff-screens.tsx'),
+  invitations: () => import('../features/control-centre/invitations-screen.tsx'),
+  invitationDefaults: () => import('../features/control-centre/invitation-defaults-screen.tsx'),
   commissions: () => import('../features/control-centre/commission-report.tsx'),
 };
 type Group = keyof typeof GROUPS;
@@ -39,12 +43,12 @@ export const CONTROL_CENTRE_SCREENS = {
   nativeOrganisations: at('tabbed', 'NativeOrganisationsScreen'),
   referenceLists: at('tabbed', 'ReferenceListsScreen'),
   roles: at('roles', 'RolesScreen'),
-  roleEdit: at('roles', 'RoleEditScreen'),
+  roleEdit: at('roleEdit', 'RoleEditScreen'),
   rolePerm: at('roles', 'RolePermissionsScreen'),
   permissionModules: at('roles', 'PermissionModulesScreen'),
   staff: at('staff', 'StaffScreen'),
-  invitations: at('staff', 'InvitationsScreen'),
-  invitationDefaults: at('staff', 'InvitationDefaultsScreen'),
+  invitations: at('invitations', 'InvitationsScreen'),
+  invitationDefaults: at('invitationDefaults', 'InvitationDefaultsScreen'),
 };
 export type ControlCentreScreenName = keyof typeof CONTROL_CENTRE_SCREENS;
 

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ConnectionSource, ConnectionStatus } from '#shared/api/connections.ts';
-import type { OrganisationType } from '#shared/api/organisations.ts';
+import type { OrganisationType } from '#shared/organisations/model.ts';
 import type { AppContext } from '../../context.ts';
 import { eq } from 'drizzle-orm';
 import { accounts, connections, connectionShares, users } from '../../db/schema/index.ts';

@@ -1,16 +1,9 @@
 import './control-centre.css';
 import { useId } from 'react';
 import { Checkbox, Typography } from 'antd';
-import { MODULE_ACTIONS, PERMISSION_ACTIONS, PERMISSION_MODULES, type PermissionAction, type PermissionModule } from '#shared/resources/permissions.ts';
+import { PERMISSION_ACTIONS } from '#shared/resources/permissions.ts';
 import { useCcTranslation } from './cc-texts.ts';
-
-export interface ModuleActions {
-  module: PermissionModule;
-  actions: readonly PermissionAction[];
-}
-
-/** Every module with every action (what GET /api/permission-modules answers). */
-export const ALL_MODULES: readonly ModuleActions[] = PERMISSION_MODULES.map((module) => ({ module, actions: MODULE_ACTIONS[module] }));
+import { ALL_MODULES, type ModuleActions } from './permission-modules.ts';
 
 export interface PermissionMatrixProps {
   id?: string;

@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { ALL_MODULES } from './permission-matrix.tsx';
-import { RoleEditScreen, RolesScreen, ROLES_PATH } from './roles-screens.tsx';
+import { ALL_MODULES } from './permission-modules.ts';
+import { RoleEditScreen } from './role-edit-screen.tsx';
+import { ROLES_PATH } from './roles-data.ts';
+import { RolesScreen } from './roles-screens.tsx';
 import { failure, member, OWNER, page, role, servePermissions, type FakeApi } from './test-fixtures.ts';
 import type { Role } from './cc-api.ts';
 

@@ -1,59 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registerDrawerContent, type DrawerContentProps } from '../../lib/drawer-registry.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { checkEmail } from '../../lib/form-rules.ts';
-import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { ccApi, ccKeys, type Invitation, type StaffMember, type StaffPatch } from './cc-api.ts';
-import { ccT, useCcTranslation } from './cc-texts.ts';
+import { useCcTranslation } from './cc-texts.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 import { useInvitationDefaults } from './invitation-defaults.ts';
-import { privilegeProblem, usePrivileges } from './privileges.ts';
+import { usePrivileges } from './privileges.ts';
+import { staffProblem, useRoleOptions } from './staff-common.ts';
 import { validationText } from './validation-text.ts';
 
-export const STAFF_FORM = 'cc-staff-form';
-export const INVITE_FORM = 'cc-invite-form';
-
-/**
- * The roles the caller may give (the server's order, by name): none with a permission the caller
- * does not hold, and Owner only from an owner. `current`, a role already given, stays visible
- * (not offered) so that the select can name it. `note` says what was left out, if anything.
- */
-export function useRoleOptions(current?: string | null) {
-  const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
-  const { mayAssign, isOwner, settled } = usePrivileges();
-  const { options, note } = useMemo(() => {
-    const list = roles.data ?? [];
-    const limited = list.some((r) => !mayAssign(r));
-    return {
-      options: list.filter((r) => mayAssign(r) || r.id === current).map((r) => ({ value: r.id, label: r.name, disabled: !mayAssign(r) })),
-      note: limited ? ccT(isOwner ? 'staff.roles_offered' : 'staff.roles_offered_not_owner') : null,
-    };
-  }, [roles.data, mayAssign, isOwner, current]);
-  return { roles, options, note, settled: settled && roles.data !== undefined };
-}
-
-/** What the API's answer to a staff change means for the user. */
-export function staffProblem(error: unknown): string {
-  if (!isApiFailure(error)) return ccT('errors.server');
-  if (error.code === 'last_owner') return ccT('staff.last_owner');
-  const refused = privilegeProblem(error);
-  if (refused) return refused;
-  if (error.status === 403) return ccT('control_centre.not_allowed_action');
-  if (error.status === 404) return ccT('staff.not_found');
-  return error.notified ? '' : error.message || ccT('errors.server');
-}
-
-export function openStaffForm(member: StaffMember): void {
-  useDrawerStore.getState().openDrawer({ type: STAFF_FORM, title: ccT('staff.edit_title', { name: member.name }), data: member });
-}
-
-export function openInviteForm(initial?: Partial<Pick<Invitation, 'email' | 'role_id' | 'department_id'>>): void {
-  useDrawerStore.getState().openDrawer({ type: INVITE_FORM, title: ccT('staff.invite_title'), data: initial ?? null });
-}
+// The staff drawers' forms: opened through staff-common.ts, which loads this module when a form
+// is first opened, not with the staff screens.
 
 interface StaffValues {
   role_id: string;
@@ -223,10 +185,13 @@ export function InviteForm({
   );
 }
 
-registerDrawerContent(STAFF_FORM, ({ data, close }: DrawerContentProps) => {
+/** The drawer's content for a member (openStaffForm in staff-common.ts). */
+export function StaffFormDrawer({ data, close }: DrawerContentProps) {
   const member = data as StaffMember;
   return <StaffForm key={member.user_id} member={member} onDone={close} />;
-});
-registerDrawerContent(INVITE_FORM, ({ data, close }: DrawerContentProps) => (
-  <InviteForm initial={data as Partial<Invitation> | null} onDone={close} />
-));
+}
+
+/** The drawer's content for an invitation (openInviteForm in staff-common.ts). */
+export function InviteFormDrawer({ data, close }: DrawerContentProps) {
+  return <InviteForm initial={data as Partial<Invitation> | null} onDone={close} />;
+}

@@ -5,7 +5,8 @@ import { AppDrawer } from '../../app/app-drawer.tsx';
 import { useDrawerStore } from '../../lib/drawer-store.ts';
 import { renderScreen } from '../../test/render.tsx';
 import type { Role } from './cc-api.ts';
-import { InvitationDefaultsScreen, StaffScreen } from './staff-screens.tsx';
+import { InvitationDefaultsScreen } from './invitation-defaults-screen.tsx';
+import { StaffScreen } from './staff-screens.tsx';
 import { failure, member, OWNER, page, role, servePermissions, VIEWER, type FakeApi } from './test-fixtures.ts';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }) as FakeApi);
@@ -48,6 +49,13 @@ function render() {
   );
 }
 
+/** The drawer, once its form is on screen (the staff forms load when a drawer is first opened). */
+async function openedDrawer(): Promise<HTMLElement> {
+  const drawer = await screen.findByRole('dialog');
+  await within(drawer).findByRole('combobox', { name: 'Role' });
+  return drawer;
+}
+
 /** What the drawer's role select shows. */
 const selected = (drawer: HTMLElement) => within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select')?.textContent ?? '';
 
@@ -82,7 +90,7 @@ describe('staff', () => {
     const mine = await rowOf('ann@example.com');
     expect(within(mine).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     fireEvent.click(within(mine).getByRole('button', { name: /Edit/ }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await openedDrawer();
     expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
     expect(within(drawer).getByText('You cannot change your own role.')).toBeTruthy();
   });
@@ -94,7 +102,7 @@ describe('staff', () => {
     expect(within(await rowOf('bob@example.com')).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(within(dan).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     fireEvent.click(within(dan).getByRole('button', { name: /Edit/ }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await openedDrawer();
     expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
     expect(within(drawer).getByText('This member holds permissions you do not hold: only someone who holds them all can change their role or status.')).toBeTruthy();
   });
@@ -116,7 +124,7 @@ describe('staff', () => {
     api.patch.mockRejectedValue(failure(403, 'permission_escalation', 'You cannot grant or change permissions you do not hold yourself (billing.create).'));
     render();
     fireEvent.click(within(await rowOf('bob@example.com')).getByRole('button', { name: /Edit/ }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await openedDrawer();
     expect(await roleChoices(drawer)).toEqual(['Admin', 'Billing clerk', 'Owner', 'Staff', 'Viewer']);
     fireEvent.click(screen.getByTitle('Billing clerk'));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
@@ -132,13 +140,13 @@ describe('staff', () => {
     expect(within(await rowOf('bob@example.com')).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
 
     fireEvent.click(within(await rowOf('bob@example.com')).getByRole('button', { name: /Edit/ }));
-    let drawer = await screen.findByRole('dialog');
+    let drawer = await openedDrawer();
     expect(await roleChoices(drawer)).toEqual(['Admin', 'Staff', 'Viewer']);
     expect(within(drawer).getByText('Only roles whose permissions you hold yourself are offered; only owners can give the Owner role.')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(within(carol).getByRole('button', { name: /Edit/ }));
-    drawer = await screen.findByRole('dialog');
+    drawer = await openedDrawer();
     await waitFor(() => expect(within(drawer).getByText('Only owners can change an owner’s role.')).toBeTruthy());
     expect(within(drawer).getByRole('combobox', { name: 'Role' }).closest('.ant-select-disabled')).toBeTruthy();
   });
@@ -147,7 +155,7 @@ describe('staff', () => {
     serve(ADMIN);
     render();
     fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await openedDrawer();
     expect(await roleChoices(drawer)).toEqual(['Admin', 'Staff', 'Viewer']);
   });
 
@@ -156,7 +164,7 @@ describe('staff', () => {
     withDefaults({ default_role_id: OWNER.id, default_department_id: null });
     const first = render();
     fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
-    let drawer = await screen.findByRole('dialog');
+    let drawer = await openedDrawer();
     await waitFor(() => expect(selected(drawer)).toBe('Owner'));
     first.unmount();
     useDrawerStore.getState().reset();
@@ -165,7 +173,7 @@ describe('staff', () => {
     withDefaults({ default_role_id: OWNER.id, default_department_id: null });
     render();
     fireEvent.click(await screen.findByRole('button', { name: /Invite/ }));
-    drawer = await screen.findByRole('dialog');
+    drawer = await openedDrawer();
     await waitFor(() => expect(selected(drawer)).toBe('Choose…'));
   });
 

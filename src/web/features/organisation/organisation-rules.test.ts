@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ORGANISATION_TYPES, organisationInput } from '#shared/api/organisations.ts';
+import { organisationInput } from '#shared/api/organisations.ts';
+import { ORGANISATION_TYPES } from '#shared/organisations/model.ts';
 import { COUNTRY_CODES, countryOptions } from '../../lib/countries.ts';
 import {
   checkAddressLine1,

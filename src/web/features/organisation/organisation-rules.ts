@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import type { OrganisationType } from '#shared/api/organisations.ts';
+import type { OrganisationType } from '#shared/organisations/model.ts';
 import { checkRule, translateValidation, type Check } from '../../lib/form-rules.ts';
 
 /*
