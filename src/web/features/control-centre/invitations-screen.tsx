@@ -1,18 +1,18 @@
 import './control-centre.css';
 import { useState } from 'react';
-import { Alert, Button, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../lib/feedback.ts';
 import { ccApi, ccKeys, type Invitation } from './cc-api.ts';
-import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { useInvitationDefaults } from './invitation-defaults.ts';
 import { forbidden, NotAllowed } from './not-allowed.tsx';
 import { useReferenceLabels } from './reference-lookup.ts';
-import { openInviteForm, STAFF_PATH, staffProblem } from './staff-common.ts';
+import { STAFF_PATH, staffProblem } from './staff-common.ts';
+import { StaffHead } from './staff-head.tsx';
 import { usePermissions } from './use-permissions.ts';
 
 /** Staff configurations: the invitations not yet accepted (send again, withdraw) and the defaults. */
@@ -61,19 +61,11 @@ export function InvitationsScreen() {
 
   return (
     <section className="fyn-page">
-      <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
-        <RouteTitle />
-        <Space wrap>
-          <Button icon={<SettingOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations/edit`)}>
-            {t('staff.defaults_edit')}
-          </Button>
-          {can('staff', 'create') && (
-            <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={() => openInviteForm()}>
-              {t('staff.invite')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+      <StaffHead>
+        <Button icon={<SettingOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations/edit`)}>
+          {t('staff.defaults_edit')}
+        </Button>
+      </StaffHead>
       <Typography.Paragraph className="fyn-secondary">
         {t('staff.defaults_summary', { role: roleName ?? t('staff.no_default'), department: departmentName ?? t('staff.no_default') })}
       </Typography.Paragraph>

@@ -1,19 +1,19 @@
 import './control-centre.css';
 import { useState } from 'react';
 import { Alert, Avatar, Button, Flex, Input, Popconfirm, Space, Table, Tag } from 'antd';
-import { EditOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../lib/feedback.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { ccApi, ccKeys, type StaffMember } from './cc-api.ts';
-import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { forbidden, NotAllowed } from './not-allowed.tsx';
 import { usePrivileges } from './privileges.ts';
-import { openInviteForm, openStaffForm, STAFF_PATH, staffProblem } from './staff-common.ts';
+import { openStaffForm, STAFF_PATH, staffProblem } from './staff-common.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { StaffHead } from './staff-head.tsx';
 import { usePermissions } from './use-permissions.ts';
 
 // The staff configurations (the invitations, their defaults) are invitations-screen.tsx and
@@ -50,19 +50,11 @@ export function StaffScreen() {
 
   return (
     <section className="fyn-page">
-      <Flex justify="space-between" align="center" gap={16} wrap className="fyn-cc-head">
-        <RouteTitle />
-        <Space wrap>
-          <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations`)}>
-            {t('staff.pending_invitations')}
-          </Button>
-          {can('staff', 'create') && (
-            <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={() => openInviteForm()}>
-              {t('staff.invite')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+      <StaffHead>
+        <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => navigate(`${STAFF_PATH}/configurations`)}>
+          {t('staff.pending_invitations')}
+        </Button>
+      </StaffHead>
       <Flex gap={12} wrap className="fyn-cc-toolbar">
         <Input.Search
           allowClear
