@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { ROUTES, type AppRoute } from '../src/web/app/routes.tsx';
 import { BUNDLE_BUDGETS, dashboardReady, kindsLine, largestFiles, measurePageLoad, returningUserState, type PageLoad } from '../bench/bundle-size.ts';
 import { logIn } from './helpers.ts';
+import { demoPathOf, demoValues, isGuestRoute } from './routes.ts';
 
 /**
  * The bundle budgets of issue 22, on every routed screen: the first load of each (cold cache,
@@ -48,48 +49,6 @@ function budgetOf(route: AppRoute, load: PageLoad): { kb: number; requests?: num
   return over === undefined ? { ...BUNDLE_BUDGETS.other, name: 'other' } : { kb: over, name: 'other, over 450 KB when the check landed' };
 }
 
-async function data<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** One demo record for each path parameter of the route table (`:id` means a payroll run, or a review under performance). */
-async function demoParams(page: Page): Promise<(route: AppRoute) => Record<string, string>> {
-  const r = page.request;
-  const first = async (url: string) => (await data<{ id: string }[]>(r, url))[0]?.id;
-  const [shipment] = await data<{ id: string }[]>(r, '/api/shipments');
-  await r.get('/api/csrf-cookie');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const link = await r.post(`/api/shipments/${shipment.id}/tracking-link`, { headers: { 'x-xsrf-token': xsrf }, data: {} });
-  expect(link.status(), 'a tracking link for a demo shipment').toBe(200);
-  const mails = await data<{ text: string }[]>(r, '/api/dev/mail?limit=200');
-  const roles = await data<{ id: string; builtin: boolean }[]>(r, '/api/roles');
-  const openings = await data<{ status: string; public_slug: string }[]>(r, '/api/job-openings');
-  const params: Record<string, string | undefined> = {
-    userId: (await data<{ id: string }>(r, '/api/user')).id,
-    quoteId: await first('/api/quotes'),
-    bookingId: await first('/api/bookings'),
-    shipmentId: shipment.id,
-    roleId: (roles.find((role) => !role.builtin) ?? roles[0])?.id,
-    organisationId: await first('/api/native-organisations'),
-    id: await first('/api/payroll-runs'),
-    token: mails.map((m) => /\/quote\/([\w-]{20,})/.exec(m.text)?.[1]).find(Boolean),
-    slug: openings.find((o) => o.status === 'open')?.public_slug,
-  };
-  const review = await first('/api/reviews');
-  const trackToken = /\/track\/([\w-]{20,})$/.exec(((await link.json()) as { data: { url: string } }).data.url)?.[1];
-  for (const [name, value] of Object.entries({ ...params, review, trackToken })) expect(value, `a demo value for :${name}`).toBeTruthy();
-  return (route) => ({
-    ...(params as Record<string, string>),
-    ...(route.path.startsWith('/organisation/hr/performance/') && { id: review! }),
-    ...(route.path.startsWith('/track/') && { token: trackToken! }),
-  });
-}
-
-const pathOf = (route: AppRoute, params: Record<string, string>) =>
-  route.path === '*' ? '/no/such/page' : route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
-
 /** The content is on screen: a heading (the public pages' first is an h2), and no loader, skeleton or spinner left. */
 async function contentReady(page: Page, route: AppRoute): Promise<void> {
   page.setDefaultTimeout(30_000);
@@ -111,7 +70,7 @@ async function measureRoute(browser: Browser, baseURL: string, route: AppRoute, 
 test('every route’s first load is within its bundle budget', async ({ page, browser, baseURL }) => {
   test.setTimeout(15 * 60_000);
   await logIn(page, 'owner@demo.fyn.local');
-  const paramsFor = await demoParams(page);
+  const values = await demoValues(page);
   const owner = await returningUserState(page);
   const only = process.env.BUNDLE_ROUTES ? new RegExp(process.env.BUNDLE_ROUTES) : null;
   const routes = only ? ROUTES.filter((route) => only.test(route.path)) : ROUTES;
@@ -122,9 +81,8 @@ test('every route’s first load is within its bundle budget', async ({ page, br
   const worker = async () => {
     for (let i = next++; i < routes.length; i = next++) {
       const route = routes[i];
-      const path = pathOf(route, paramsFor(route));
-      const guest = route.guards?.includes('guest') ?? false;
-      const load = await measureRoute(browser, baseURL!, route, path, guest ? undefined : owner);
+      const path = demoPathOf(route, values);
+      const load = await measureRoute(browser, baseURL!, route, path, isGuestRoute(route) ? undefined : owner);
       rows[i] = { path, budget: budgetOf(route, load), load };
     }
   };
