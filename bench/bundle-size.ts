@@ -57,8 +57,9 @@ export function gzipSizeOf(path: string): number {
 const isBuiltCode = (path: string) => /\.(js|css)$/.test(path) && existsSync(`${WEB_ROOT}${path}`);
 
 /**
- * Opens `url` (absolute) in `page` (a fresh context: cold cache) and records its first load: until
- * `ready` resolves (the content is on screen) and the network is then idle.
+ * Opens `url` (absolute) in `page` (a fresh context, or one set back to its start state: a file
+ * the HTTP cache holds is still requested and counted) and records its first load: until `ready`
+ * resolves (the content is on screen) and the network is then idle.
  */
 export async function measurePageLoad(page: Page, url: string, ready: () => Promise<unknown>): Promise<PageLoad> {
   const origin = new URL(url).origin;
@@ -150,5 +151,5 @@ export async function measureBundles(base: string): Promise<void> {
 export async function dashboardReady(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   await page.locator('.fyn-dashboard-widget-title').first().waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('main .ant-skeleton').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('main .ant-skeleton').length === 0, undefined, { polling: 100 });
 }
