@@ -1,20 +1,16 @@
-import { lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { registerDrawerContent } from '../../lib/drawer-registry.ts';
 import { isApiFailure } from '../../lib/api-failure.ts';
-import { useDrawerStore } from '../../lib/drawer-store.ts';
-import { ccApi, ccKeys, type Invitation, type StaffMember } from './cc-api.ts';
+import { ccApi, ccKeys } from './cc-api.ts';
 import { ccT } from './cc-texts.ts';
 import { privilegeProblem, usePrivileges } from './privileges.ts';
 
 /**
  * What the staff screens (staff-screens.tsx, invitations-screen.tsx, invitation-defaults-screen.tsx)
- * and the staff forms share, in a leaf: no screen loads another's table or form with it.
+ * and the staff forms share, in a leaf: no screen loads another's table or form with it. The
+ * drawers that hold the forms are opened through staff-drawers.ts.
  */
 export const STAFF_PATH = '/organisation/control-centre/staff';
-
-export const STAFF_FORM = 'cc-staff-form';
-export const INVITE_FORM = 'cc-invite-form';
 
 /**
  * The roles the caller may give (the server's order, by name): none with a permission the caller
@@ -45,16 +41,3 @@ export function staffProblem(error: unknown): string {
   if (error.status === 404) return ccT('staff.not_found');
   return error.notified ? '' : error.message || ccT('errors.server');
 }
-
-export function openStaffForm(member: StaffMember): void {
-  useDrawerStore.getState().openDrawer({ type: STAFF_FORM, title: ccT('staff.edit_title', { name: member.name }), data: member });
-}
-
-export function openInviteForm(initial?: Partial<Pick<Invitation, 'email' | 'role_id' | 'department_id'>>): void {
-  useDrawerStore.getState().openDrawer({ type: INVITE_FORM, title: ccT('staff.invite_title'), data: initial ?? null });
-}
-
-// The forms (antd's Form, the selects, the e-mail check) load when a drawer is first opened, not
-// with the screens that open them.
-registerDrawerContent(STAFF_FORM, lazy(async () => ({ default: (await import('./staff-forms.tsx')).StaffFormDrawer })));
-registerDrawerContent(INVITE_FORM, lazy(async () => ({ default: (await import('./staff-forms.tsx')).InviteFormDrawer })));

@@ -3,7 +3,7 @@ import { Button, Flex, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { useCcTranslation } from './cc-texts.ts';
-import { openInviteForm } from './staff-common.ts';
+import { openInviteForm } from './staff-drawers.ts';
 import { usePermissions } from './use-permissions.ts';
 
 /** The head of the staff list and of the invitations: the title, a way to the other screen, and "Invite" for those who may. */
