@@ -56,6 +56,23 @@ describe('the API frame', () => {
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
+  it('while draining, closes every connection after its answer and tells the balancer not ready', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(before.headers.connection).not.toBe('close');
+    t.app.ctx.lifecycle.draining = true;
+    try {
+      for (const url of ['/api/health', '/api/user', '/api/no-such-thing', '/API/user', '/']) {
+        expect((await t.app.inject({ method: 'GET', url })).headers.connection, url).toBe('close');
+      }
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('shutting_down');
+      expect(ready.headers.connection).toBe('close');
+    } finally {
+      t.app.ctx.lifecycle.draining = false;
+    }
+  });
+
   it('publishes OpenAPI generated from the route schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -71,11 +71,11 @@ import { registerExchangeRoutes } from './modules/exchange/routes.ts';
 import { registerControlCentreSummary } from './modules/resources/summary.ts';
 import { registerAccessCheck, registerAccessDeclarations } from './plugins/access.ts';
 import { registerTextInput } from './plugins/text-input.ts';
-import { registerCanonicalPaths } from './plugins/canonical-path.ts';
+import { canonicalPathError } from './plugins/canonical-path.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerPublicNoStore, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerPublicNoStore, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { hasBearer } from './lib/bearer.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -180,16 +180,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
-  // While draining, answers close their connection: a keep-alive client's next request opens a
-  // new one, which the balancer sends to a node that is not stopping.
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (ctx.lifecycle.draining) reply.header('connection', 'close');
-    done(null, payload);
-  });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config, { probes: HEALTH_PROBES });
-  // An API path spelt any other way than its canonical one is refused before any other hook reads it.
-  registerCanonicalPaths(app);
+  // One synchronous hook ahead of every route, the probes' too (each hook is a step that every
+  // request pays for; bench "shipped").
+  const headers = securityHeaders(config, { probes: HEALTH_PROBES });
+  app.addHook('onRequest', (req, reply, done) => {
+    // While draining, answers close their connection: a keep-alive client's next request opens a
+    // new one, which the balancer sends to a node that is not stopping.
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    // The security headers, then an API path spelt any other way than its canonical one is refused
+    // before any other hook reads it.
+    headers(req, reply, (err) => done(err ?? canonicalPathError(req.url)));
+  });
   // Failures and slow answers at info and above; every request only at debug (a hot path otherwise).
   const debug = levelEnabled(app.log, 'debug');
   app.addHook('onResponse', (req, reply, done) => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFilesUrl, type S3Location } from './modules/files/store.ts';
+import { PASSWORD_COST, type ScryptCost } from './lib/password-hash.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -105,6 +106,8 @@ export type Config = {
   apiKeyRequestsPerMinute: number;
   /** Outgoing webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK; refused in production). */
   webhookAllowLoopback: boolean;
+  /** scrypt's cost for passwords (lib/password-hash.ts): PASSWORD_COST everywhere but in the API tests. */
+  passwordCost: ScryptCost;
   /** How long a node reuses a logged-in caller's identity without a query; the bound on seeing a change made elsewhere (modules/auth/session.ts). */
   identityReuseMs: number;
   /** How often a node reads again the sessions of its open live streams (modules/events/hub.ts). */
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     webhookAllowLoopback: !production && e.WEBHOOK_ALLOW_LOOPBACK === true,
+    passwordCost: PASSWORD_COST,
     identityReuseMs: IDENTITY_REUSE_MS,
     liveSessionCheckMs: LIVE_SESSION_CHECK_MS,
     forcePremium: e.FORCE_PREMIUM,

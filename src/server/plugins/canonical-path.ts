@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
 /**
@@ -72,22 +71,20 @@ function disguisedApi(path: string): boolean {
 }
 
 /**
- * One synchronous hook for every request: a path that starts with `/api/` and has no `%`, `//`,
- * `/.` or trailing `/` is canonical without further work (the common case costs a few `indexOf`s).
+ * The refusal for a request's URL, or undefined: a path that starts with `/api/` and has no `%`,
+ * `//`, `/.` or trailing `/` is canonical without further work (the common case costs a few
+ * `indexOf`s). Called by the app's one hook ahead of every route (src/server/app.ts).
  */
-export function registerCanonicalPaths(app: FastifyInstance) {
-  app.addHook('onRequest', (req, _reply, done) => {
-    const url = req.url;
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    if (path.startsWith('/api/')) {
-      if (path.indexOf('%') < 0 && path.indexOf('//') < 0 && path.indexOf('/.') < 0 && !path.endsWith('/')) return done();
-      // Swagger UI's own pages and assets (/api/docs/…) are not operations.
-      if (path === '/api/docs/' || path.startsWith('/api/docs/static/')) return done();
-      return done(nonCanonicalReason(path) ? nonCanonicalPath() : undefined);
-    }
-    // Any other path (the web app's pages and assets): only one that could be an API path in disguise is looked at.
-    if (path.indexOf('%') < 0 && path.indexOf('//') < 0 && path.indexOf('\\') < 0 && path.indexOf('/.') < 0 && !/^\/api(\/|$)/i.test(path)) return done();
-    done(disguisedApi(path) ? nonCanonicalPath() : undefined);
-  });
+export function canonicalPathError(url: string): AppError | undefined {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (path.startsWith('/api/')) {
+    if (path.indexOf('%') < 0 && path.indexOf('//') < 0 && path.indexOf('/.') < 0 && !path.endsWith('/')) return undefined;
+    // Swagger UI's own pages and assets (/api/docs/…) are not operations.
+    if (path === '/api/docs/' || path.startsWith('/api/docs/static/')) return undefined;
+    return nonCanonicalReason(path) ? nonCanonicalPath() : undefined;
+  }
+  // Any other path (the web app's pages and assets): only one that could be an API path in disguise is looked at.
+  if (path.indexOf('%') < 0 && path.indexOf('//') < 0 && path.indexOf('\\') < 0 && path.indexOf('/.') < 0 && !/^\/api(\/|$)/i.test(path)) return undefined;
+  return disguisedApi(path) ? nonCanonicalPath() : undefined;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
 const DOCS = '/api/docs';
 
 /**
- * The security headers, built once at start and set by one synchronous hook.
+ * The security headers, built once at start: the function sets them on an answer (the app's one
+ * hook ahead of every route calls it, src/server/app.ts).
  *
  * - Pages (the SPA's index.html, assets, Swagger UI): helmet's full set with the app's
  *   Content-Security-Policy ('self' only; Stripe's script, frames and API only when Stripe is
@@ -18,7 +19,7 @@ const DOCS = '/api/docs';
  *   answer they were most of the bytes, and setting them one by one was the costliest step of a
  *   request (docs/architecture.md#request-flow).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config, { probes = [] }: { probes?: readonly string[] } = {}) {
+export function securityHeaders(config: Config, { probes = [] }: { probes?: readonly string[] } = {}) {
   const https = config.appUrl.startsWith('https://');
   const stripeJs = config.stripe ? ['https://js.stripe.com'] : [];
   const pageHeaders = helmet({
@@ -54,14 +55,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, { 
   // that holds nothing to protect: none of the five headers applies, and on the hottest path they
   // were a tenth of each request's cost (bench "shipped").
   const bare = new Set(probes);
-  app.addHook('onRequest', (req, reply, done) => {
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const url = req.url;
     if (bare.has(url)) return done();
     if (url.startsWith('/api/') && !(url.startsWith(DOCS) && (url.length === DOCS.length || url[DOCS.length] === '/' || url[DOCS.length] === '?'))) {
       reply.headers(apiHeaders);
       done();
     } else pageHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
-  });
+  };
 }
 
 /**

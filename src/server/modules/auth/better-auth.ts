@@ -4,6 +4,7 @@ import { emailOTP } from 'better-auth/plugins';
 import { v7 as uuidv7 } from 'uuid';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
 import type { Config } from '../../config.ts';
+import { passwordHasher } from '../../lib/password-hash.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -33,6 +34,8 @@ export function createAuth(config: Config, database: Database, mailer: Mailer) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's own scrypt and format, at the configuration's cost (lib/password-hash.ts).
+      password: passwordHasher(config.passwordCost),
       async sendResetPassword({ user, token }) {
         const link = `${config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         await mailer.send(passwordResetMail(user.email, link, RESET_TOKEN_TTL_SECONDS / 60));
