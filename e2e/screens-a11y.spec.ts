@@ -29,6 +29,11 @@ async function settled(page: Page) {
   // A list still loading shows its empty text faded under the loading veil (.ant-spin-blur): axe
   // would read that as low contrast, so the veil must be gone too.
   await expect(page.locator('main .ant-skeleton, main .ant-spin-spinning, main .ant-spin-blur, .fyn-page-loader')).toHaveCount(0);
+  // A veil just lifted is still fading out (a CSS transition of 0.3 s): axe read the text under it
+  // half-faded (CI of 2026-11-28: an empty list's text at 2.16:1). Every finite animation ends first.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+  );
   await page.evaluate(() => document.fonts.ready);
 }
 
