@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { billOfLadingPdf } from '../src/server/modules/ai/testdata/shipping-documents.ts';
-import { logIn } from './helpers.ts';
+import { axeOn, logIn } from './helpers.ts';
 
 test.setTimeout(150_000);
 
@@ -9,7 +8,7 @@ const balanceOf = async (page: Page) => ((await (await page.request.get('/api/ai
 
 /** No WCAG A/AA violation inside the open dialog. */
 async function dialogAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('.ant-modal').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axeOn(page).include('.ant-modal').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,16 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dashboardSettled } from './helpers.ts';
+import { axeOn, dashboardSettled, storeTheme } from './helpers.ts';
 
 /** axe-core on the login, dashboard and settings pages, light and dark: no serious or critical violation. */
 async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function setTheme(page: Page, mode: 'light' | 'dark') {
-  await page.evaluate((m) => localStorage.setItem('fyn-theme', JSON.stringify({ state: { mode: m }, version: 0 })), mode);
+  await storeTheme(page, mode);
   await page.reload();
 }
 
