@@ -31,7 +31,12 @@ export type DatabaseOptions =
       /** A streaming replica for reads (`Database.reader`). */
       readUrl?: string;
     }
-  | { dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** Server settings for this start (`-c name=value` beside PGlite's own), e.g. the WAL's size. */
+      settings?: Record<string, string>;
+    };
 
 /** Stable key for the advisory lock that serialises migrations across app nodes. */
 const MIGRATION_LOCK = 727_274_001;
@@ -41,11 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; settings?: Record<string, string> }): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
     extensions: { pg_trgm, btree_gin, unaccent, btree_gist },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { hashPassword, verifyPassword } from '@better-auth/utils/password';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { testConfig } from '../test/harness.ts';
 import { PASSWORD_COST, passwordHasher } from './password-hash.ts';
 
 describe('password hashing', () => {
@@ -19,7 +20,7 @@ describe('password hashing', () => {
   });
 
   it('salts every hash, compares the NFKC form, and refuses a malformed hash without throwing', async () => {
-    const cheap = passwordHasher({ N: 1024, r: 4, p: 1 });
+    const cheap = passwordHasher(testConfig().passwordCost);
     const [a, b] = [await cheap.hash('Quay'), await cheap.hash('Quay')];
     expect(a).not.toBe(b);
     // "ﬁ" (U+FB01) is "fi" in NFKC.
