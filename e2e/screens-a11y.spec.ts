@@ -63,9 +63,9 @@ async function violations(page: Page, colours = false): Promise<string[]> {
  * finds there: every rule in the light, the colour rules in the dark (a change of scheme changes
  * colours only: the structure is the same in both). Each pass opens its first path by URL with the
  * scheme stored, as a returning user's app starts, and reaches the others as a link would (the
- * router follows a history entry) rather than by reloading the app. Two passes rather than a
- * switch on every page: a switch restyles the whole page and starts the switch's 2 s click wave,
- * about 2 s of the browser's CPU a page.
+ * router follows a history entry) rather than by reloading the app. Two passes rather than the
+ * header's switch on every page (shell.spec.ts clicks it): a switch restyles the whole page and
+ * starts a 2 s click wave, and each page then took about 2 s longer to settle or to scan.
  */
 async function sweep(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};

@@ -31,12 +31,15 @@ export type DatabaseOptions =
       /** A streaming replica for reads (`Database.reader`). */
       readUrl?: string;
     }
-  | {
-      dataDir?: string;
-      loadDataDir?: Blob | File;
-      /** Server settings for this start (`-c name=value` beside PGlite's own), e.g. the WAL's size. */
-      settings?: Record<string, string>;
-    };
+  | PgliteOptions;
+
+/** The embedded database: on disk at `dataDir`, else in memory (from `loadDataDir`'s dump when given). */
+type PgliteOptions = {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  /** Server settings for this start (`-c name=value` beside PGlite's own), e.g. the WAL's size. */
+  settings?: Record<string, string>;
+};
 
 /** Stable key for the advisory lock that serialises migrations across app nodes. */
 const MIGRATION_LOCK = 727_274_001;
@@ -46,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; settings?: Record<string, string> }): Promise<Database> {
+async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const client = await PGlite.create({
