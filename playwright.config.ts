@@ -1,14 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { freePort } from './scripts/free-port.ts';
 
 // A free port, chosen once by the runner and inherited by its workers.
 process.env.FYN_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.FYN_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-
-// Debian's Chromium (CHROMIUM_PATH, then /usr/bin/chromium); else Playwright's own download.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,8 +22,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

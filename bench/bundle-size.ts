@@ -16,9 +16,9 @@ import { chromium, type Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** The budgets of issue 22, first load, KB of gzip JavaScript + CSS (and the dashboard's requests). */
 export const BUNDLE_BUDGETS = {
@@ -109,11 +109,9 @@ export async function returningUserState(page: Page) {
   return page.context().storageState();
 }
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
-
 /** The bench's part: the login page for a visitor, the dashboard and a control-centre list for the demo owner. */
 export async function measureBundles(base: string): Promise<void> {
-  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const visitor = await browser.newPage({ baseURL: base });
     const login = await measurePageLoad(visitor, `${base}/auth/login`, () => visitor.getByRole('button', { name: 'Log in' }).waitFor());

@@ -11,7 +11,7 @@ export function Cycles() {
   const { t } = usePerformanceTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <ResourcePage
         descriptor={reviewCycles}
         intro={<Typography.Text type="secondary">{t('cycles.intro')}</Typography.Text>}

@@ -34,7 +34,7 @@ export function MoneyInput({ value, onChange, currency, showCurrency, style, ...
       inputMode="decimal"
       min="0"
       precision={minorDigits(money)}
-      addonAfter={showCurrency && currency && isCurrencyCode(currency) ? currency : undefined}
+      suffix={showCurrency && currency && isCurrencyCode(currency) ? currency : undefined}
       value={typeof value === 'number' ? majorOf(value, money) : null}
       onChange={(v) => {
         if (v === null || v === '') return onChange?.(null);

@@ -170,7 +170,7 @@ export function AiScreen() {
       </Card>
       <Flex gap={16} wrap>
         <Card size="small" title={t('buy')} className="fyn-ai-card">
-          {problem && <Alert type="warning" showIcon message={problem} style={{ marginBottom: 12 }} />}
+          {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
           <Flex vertical gap={8}>
             {prices.data?.packs.map((p) => (
               <Button key={p.credits} disabled={c ? !c.can_manage : true} loading={buy.isPending && buy.variables === p.credits} onClick={() => buy.mutate(p.credits)}>

@@ -80,9 +80,9 @@ function KeysCard() {
   const [grace, setGrace] = useState(24);
   const refresh = () => client.invalidateQueries({ queryKey: developersKeys.keys });
   const columns = [
-    { key: 'name', title: t('keys.name'), render: (k: ApiKey) => <Space direction="vertical" size={0}><strong>{k.name}</strong><Typography.Text code>{`${k.prefix}…`}</Typography.Text></Space> },
+    { key: 'name', title: t('keys.name'), render: (k: ApiKey) => <Space orientation="vertical" size={0}><strong>{k.name}</strong><Typography.Text code>{`${k.prefix}…`}</Typography.Text></Space> },
     { key: 'scopes', title: t('keys.scopes'), render: (k: ApiKey) => (k.scopes.length ? <Space size={[4, 4]} wrap>{k.scopes.map((s) => <Tag key={s}>{s}</Tag>)}</Space> : <Typography.Text type="secondary">{t('keys.no_scopes')}</Typography.Text>) },
-    { key: 'last_used', title: t('keys.last_used'), render: (k: ApiKey) => (k.last_used_at ? <Space direction="vertical" size={0}>{when(k.last_used_at)}<Typography.Text type="secondary">{k.last_used_ip}</Typography.Text></Space> : t('keys.never_used')) },
+    { key: 'last_used', title: t('keys.last_used'), render: (k: ApiKey) => (k.last_used_at ? <Space orientation="vertical" size={0}>{when(k.last_used_at)}<Typography.Text type="secondary">{k.last_used_ip}</Typography.Text></Space> : t('keys.never_used')) },
     { key: 'expires', title: t('keys.expires'), render: (k: ApiKey) => (k.expires_at ? when(k.expires_at) : t('keys.never')) },
     {
       key: 'actions', title: <span className="fyn-visually-hidden">{t('actions')}</span>, align: 'end' as const, render: (k: ApiKey) => (
@@ -155,7 +155,7 @@ function EndpointsCard() {
     e.enabled ? (e.failing_since ? <Tag color="orange">{t('endpoints.failing_since', { when: dayjs(e.failing_since).fromNow() })}</Tag> : <Tag color="green">{t('endpoints.status_enabled')}</Tag>)
       : <Tag color="red">{e.disabled_reason ? t(`endpoints.disabled_${e.disabled_reason}`) : t('endpoints.status_disabled')}</Tag>;
   const columns = [
-    { key: 'url', title: t('endpoints.url'), render: (e: WebhookEndpoint) => <Space direction="vertical" size={0}><Typography.Text code>{e.url}</Typography.Text>{e.description && <Typography.Text type="secondary">{e.description}</Typography.Text>}</Space> },
+    { key: 'url', title: t('endpoints.url'), render: (e: WebhookEndpoint) => <Space orientation="vertical" size={0}><Typography.Text code>{e.url}</Typography.Text>{e.description && <Typography.Text type="secondary">{e.description}</Typography.Text>}</Space> },
     { key: 'types', title: t('endpoints.event_types'), render: (e: WebhookEndpoint) => <Space size={[4, 4]} wrap>{e.event_types.map((x) => <Tag key={x}>{x}</Tag>)}</Space> },
     { key: 'status', title: t('endpoints.status'), render: statusOf },
     {
@@ -199,16 +199,16 @@ function DeliveriesCard() {
   const log = useQuery({ queryKey: developersKeys.deliveries(filters), queryFn: () => developersApi.deliveries(filters), refetchInterval: 10_000 });
   const columns = [
     { key: 'time', title: t('deliveries.time'), render: (a: WebhookAttempt) => when(a.attempted_at) },
-    { key: 'event', title: t('deliveries.event'), render: (a: WebhookAttempt) => <Space direction="vertical" size={0}><Typography.Text code>{a.event_type}</Typography.Text><Typography.Text type="secondary" copyable={{ text: a.webhook_id }}>{a.webhook_id}</Typography.Text></Space> },
+    { key: 'event', title: t('deliveries.event'), render: (a: WebhookAttempt) => <Space orientation="vertical" size={0}><Typography.Text code>{a.event_type}</Typography.Text><Typography.Text type="secondary" copyable={{ text: a.webhook_id }}>{a.webhook_id}</Typography.Text></Space> },
     {
       key: 'status', title: t('deliveries.status'), render: (a: WebhookAttempt) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Tag color={a.status === 'succeeded' ? 'green' : 'red'}>{t(`deliveries.${a.status}`)}</Tag>
           {a.delivery_status === 'pending' && a.next_attempt_at && <Typography.Text type="secondary">{t('deliveries.retry_at', { when: dayjs(a.next_attempt_at).fromNow() })}</Typography.Text>}
         </Space>
       ),
     },
-    { key: 'response', title: t('deliveries.response'), render: (a: WebhookAttempt) => <Space direction="vertical" size={0}><span>{a.response_status ?? '—'}</span>{(a.error || a.response_body) && <Typography.Text type="secondary" ellipsis={{ tooltip: a.error ?? a.response_body }} style={{ maxWidth: 260 }}>{a.error ?? a.response_body}</Typography.Text>}</Space> },
+    { key: 'response', title: t('deliveries.response'), render: (a: WebhookAttempt) => <Space orientation="vertical" size={0}><span>{a.response_status ?? '—'}</span>{(a.error || a.response_body) && <Typography.Text type="secondary" ellipsis={{ tooltip: a.error ?? a.response_body }} style={{ maxWidth: 260 }}>{a.error ?? a.response_body}</Typography.Text>}</Space> },
     { key: 'duration', title: t('deliveries.duration'), align: 'end' as const, render: (a: WebhookAttempt) => t('deliveries.ms', { count: a.duration_ms }) },
     {
       key: 'actions', title: <span className="fyn-visually-hidden">{t('actions')}</span>, align: 'end' as const, render: (a: WebhookAttempt) => (

@@ -40,7 +40,7 @@ export function ContractsPanel() {
     }
   }
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Segmented aria-label={t('contracts.status_label')} value={status} onChange={setStatus}
           options={[...CONTRACT_STATUSES.map((s) => ({ value: s, label: t(`contracts.status.${s}`) })), { value: 'all', label: t('contracts.all') }]} />
@@ -144,8 +144,8 @@ function EndContract({ ending, onClose, onDone }: { ending: { contract: Contract
   return (
     <Modal open={ending !== null} title={ending ? t(`contracts.${ending.action}_title`, { name: ending.contract.employee_name }) : ''} okText={ending ? t(`contracts.${ending.action}`) : ''}
       okButtonProps={{ disabled: !date, danger: ending?.action === 'terminate' }} onOk={run} onCancel={onClose} destroyOnHidden>
-      {problem && <Alert type="error" message={problem} style={{ marginBottom: 12 }} />}
-      <Space direction="vertical" style={{ width: '100%' }}>
+      {problem && <Alert type="error" title={problem} style={{ marginBottom: 12 }} />}
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <DatePicker aria-label={t('contracts.end_date')} value={date} onChange={setDate} style={{ width: '100%' }} />
         <Input.TextArea aria-label={t('contracts.reason')} placeholder={t('contracts.reason')} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Space>

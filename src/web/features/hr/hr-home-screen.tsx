@@ -30,7 +30,7 @@ export function HrHomeScreen() {
       <RouteTitle />
       {forbidden ? (
         <>
-          <Alert type="info" showIcon message={t('home.own_only')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={t('home.own_only')} style={{ marginBottom: 16 }} />
           <MyHr />
         </>
       ) : (

@@ -82,7 +82,7 @@ export function Calendar() {
   const people = [...new Set((cal.data?.leave ?? []).map((l) => l.employee_name))].sort();
   const holidayOn = (d: string) => (cal.data?.holidays ?? []).filter((h) => h.date === d);
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <DatePicker picker="month" aria-label={t('leave.month')} value={month} onChange={(v) => v && setMonth(v.startOf('month'))} allowClear={false} />
       <div style={{ overflowX: 'auto' }}>
         <table className="fyn-table" aria-label={t('leave.tabs.calendar')}>
@@ -137,7 +137,7 @@ export function Holidays({ canImport }: { canImport: boolean }) {
     }
   }
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Space wrap>
         <Select aria-label={t('holidays.country')} style={{ width: 120 }} value={country} onChange={setCountry} options={COUNTRIES.map((c) => ({ value: c, label: c }))} showSearch />
         <Select aria-label={t('holidays.year')} style={{ width: 110 }} value={year} onChange={setYear} options={[-1, 0, 1].map((d) => ({ value: dayjs().year() + d, label: String(dayjs().year() + d) }))} />

@@ -59,8 +59,8 @@ function MyLeave() {
   const noRecord = balances.isError && isApiFailure(balances.error) && balances.error.status === 404;
   const shown = balances.data?.find((b) => b.leave_type.id === ledgerOf);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {noRecord && <Alert type="info" showIcon message={t('leave.no_record')} />}
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {noRecord && <Alert type="info" showIcon title={t('leave.no_record')} />}
       <Row gutter={[16, 16]}>
         {(balances.data ?? []).map((b) => (
           <Col xs={24} md={8} key={b.leave_type.id}>
@@ -106,7 +106,7 @@ function Requests({ scope }: { scope: 'mine' | 'team' | 'all' }) {
     }
   }
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {scope !== 'mine' && (
         <Select aria-label={t('leave.status_label')} style={{ width: 220 }} value={status ?? 'all'} onChange={(v) => setStatus(v === 'all' ? null : v)}
           options={[{ value: 'all', label: t('leave.all') }, ...(['pending_manager', 'pending_hr', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`leave.status.${s}`) }))]} />

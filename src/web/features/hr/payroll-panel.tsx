@@ -16,7 +16,7 @@ const RUN_COLOURS = { draft: 'processing', approved: 'success', paid: 'default' 
 /** What FYN does and does not do with pay, said plainly on every payroll page. */
 export function PayrollNotice() {
   const { t } = useHrTranslation();
-  return <Alert type="info" showIcon message={t('payroll.no_tax_law')} description={t('payroll.proration')} style={{ marginBottom: 16 }} />;
+  return <Alert type="info" showIcon title={t('payroll.no_tax_law')} description={t('payroll.proration')} style={{ marginBottom: 16 }} />;
 }
 
 /** hr/payroll: the runs (with payroll rights), starting one for a month; everyone sees their own payslips. */
@@ -35,7 +35,7 @@ export function PayrollRunsPanel() {
   });
   if (forbidden) return <MyPayslips />;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
         <DatePicker picker="month" aria-label={t('payroll.month')} value={month} onChange={(v) => v && setMonth(v.startOf('month'))} allowClear={false} />
         <Button type="primary" loading={busy} onClick={() => start()}>{t('payroll.start')}</Button>
@@ -50,7 +50,7 @@ export function PayrollRunsPanel() {
           { key: 'period', title: t('payroll.period'), render: (r) => <Link to={`${PAYROLL_PATH}/${r.id}`}>{`${r.period_start} → ${r.period_end}`}</Link> },
           { key: 'status', title: t('payroll.status_label'), render: (r) => <Tag color={RUN_COLOURS[r.status]}>{t(`payroll.status.${r.status}`)}</Tag> },
           { key: 'slips', title: t('payroll.payslips'), align: 'end', render: (r) => r.payslips },
-          { key: 'net', title: t('payroll.net'), align: 'end', render: (r) => <Space direction="vertical" size={0}>{r.totals.map((x) => <Money key={x.currency} minor={x.net_minor} currency={x.currency} />)}</Space> },
+          { key: 'net', title: t('payroll.net'), align: 'end', render: (r) => <Space orientation="vertical" size={0}>{r.totals.map((x) => <Money key={x.currency} minor={x.net_minor} currency={x.currency} />)}</Space> },
         ]}
       />
       <Typography.Title level={3}>{t('payroll.mine')}</Typography.Title>

@@ -37,7 +37,7 @@ export function PayrollRunScreen() {
       <RouteTitle />
       <PayrollNotice />
       {!r ? <Skeleton active /> : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
             <Space wrap align="center">
               <Typography.Title level={2} style={{ margin: 0 }}>{`${r.period_start} → ${r.period_end}`}</Typography.Title>

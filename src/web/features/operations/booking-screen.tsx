@@ -114,7 +114,7 @@ export function BookingScreen() {
   return (
     <section className="fyn-page">
       <RouteTitle />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
           <Space wrap align="center">
             <Typography.Title level={2} style={{ margin: 0 }}>{b.number}</Typography.Title>
@@ -164,7 +164,7 @@ export function BookingScreen() {
             charge_terms: b.charges.map((c) => c.payment ?? b.payment_term),
           }}
         >
-          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Row gutter={[16, 16]}>{(['shipper', 'consignee', 'notify', 'booking_party'] as const).map(partyCard)}</Row>
             <Card size="small" title={t('bookings.places')}>
               <Row gutter={16}>

@@ -123,7 +123,7 @@ function ExceptionDrawer({ id, onClose }: { id: string | null; onClose: () => vo
   return (
     <Drawer open={Boolean(id)} onClose={onClose} size={560} title={x ? <Space><ExceptionKindLabel kind={x.kind} />{x.shipment.number}</Space> : t('exceptions.title')}>
       {x && (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Paragraph>{cause(x)}</Typography.Paragraph>
           <Typography.Text type="secondary">{t('exceptions.raised')}: {moment(x.raised_at)} · {t(`exceptions.statuses.${x.status}`)}{x.resolution_note ? ` · ${x.resolution_note}` : ''}</Typography.Text>
           <Select
@@ -147,7 +147,7 @@ function ExceptionDrawer({ id, onClose }: { id: string | null; onClose: () => vo
             <Button disabled={!comment.trim()} loading={busy === 'comment'} onClick={() => run('comment', () => operationsApi.comment(x.id, comment.trim())).then(() => setComment(''))}>{t('exceptions.add_comment')}</Button>
           </Space.Compact>
           {x.status === 'open' && (
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Input.TextArea aria-label={t('exceptions.resolution')} placeholder={t('exceptions.resolution')} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
               <Button type="primary" disabled={!note.trim()} loading={busy === 'resolve'} onClick={() => run('resolve', () => operationsApi.resolve(x.id, note.trim()), t('exceptions.resolved_done')).then(() => setNote(''))}>{t('exceptions.resolve')}</Button>
             </Space>

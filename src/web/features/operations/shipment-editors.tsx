@@ -178,7 +178,7 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
           </Form.List>
           <Form.Item name="goods_description" label={t('shipments.goods')}><Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={1000} showCount /></Form.Item>
           <Form.Item name="free_days" label={t('shipments.free_days')} extra={t('edit.free_days_hint')} rules={[{ required: true, message: t('shipments.required') }]}>
-            <InputNumber min={0} max={90} precision={0} addonAfter={t('edit.days')} style={{ width: 180 }} />
+            <InputNumber min={0} max={90} precision={0} suffix={t('edit.days')} style={{ width: 180 }} />
           </Form.Item>
         </>
       )}

@@ -195,7 +195,7 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
   return (
     <Modal open={open} title={t('shipments.tracking_link')} onCancel={onClose} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('shipments.link_hint')}</Typography.Paragraph>
-      <Space direction="vertical">
+      <Space orientation="vertical">
         {(['events', 'containers', 'references', 'parties'] as const).map((k) => (
           <Checkbox key={k} checked={shows[k]} onChange={(e) => setShows({ ...shows, [k]: e.target.checked })}>{t(`shipments.shows.${k}`)}</Checkbox>
         ))}
@@ -205,7 +205,7 @@ function TrackingLinkDialog({ s, open, onClose, onChanged }: { s: Shipment; open
         {s.tracking_link.active && <Button danger onClick={stop}>{t('shipments.link_stop')}</Button>}
       </Space>
       {url && (
-        <Alert style={{ marginTop: 16 }} type="success" message={t('shipments.link_made')} description={<Typography.Text copyable={{ text: url }} data-testid="tracking-url">{url}</Typography.Text>} />
+        <Alert style={{ marginTop: 16 }} type="success" title={t('shipments.link_made')} description={<Typography.Text copyable={{ text: url }} data-testid="tracking-url">{url}</Typography.Text>} />
       )}
     </Modal>
   );

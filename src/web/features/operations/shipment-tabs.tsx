@@ -119,7 +119,7 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
     }
   }
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <DataTable
         aria-label={t('shipments.tabs.containers', { count: s.containers.length })}
         rows={s.containers}
@@ -257,7 +257,7 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
   const [mailing, setMailing] = useState<ShipmentDocument | null>(null);
   const generate = () => make({ type, without_origin: withoutOrigin && type !== 'collection_origin', language });
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" title={t('documents.generate')}
         extra={can('operations', 'update') && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
         <Space wrap align="center">

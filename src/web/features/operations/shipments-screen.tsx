@@ -70,7 +70,7 @@ export function ShipmentsScreen() {
   return (
     <section className="fyn-page">
       <RouteTitle />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space wrap>
             <Segmented<DateReference>

@@ -110,7 +110,7 @@ export function TrackingScreen() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Card size="small" title={t('tracking.import_title')}>
               <Typography.Paragraph type="secondary">{t('tracking.import_hint')}</Typography.Paragraph>
               <ImportButton endpoint="/tracking/events/import" template="/tracking/events/import/template" onImported={() => void client.invalidateQueries({ queryKey: ['shipments'] })} />
@@ -143,7 +143,7 @@ function MarginCard() {
     <Card size="small" title={t('tracking.margin_title')}>
       <Typography.Paragraph type="secondary">{t('tracking.margin_hint')}</Typography.Paragraph>
       <Space>
-        <InputNumber aria-label={t('tracking.margin_title')} min={1} max={720} value={value} onChange={(v) => setHours(v)} addonAfter={t('tracking.hours_unit')} />
+        <InputNumber aria-label={t('tracking.margin_title')} min={1} max={720} value={value} onChange={(v) => setHours(v)} suffix={t('tracking.hours_unit')} />
         <Button onClick={save} disabled={hours === null}>{t('tracking.save')}</Button>
       </Space>
     </Card>
@@ -197,7 +197,7 @@ export function PublicTrackingScreen() {
             color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
             children: <div><EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}<div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div></div>,
           }))} />
-        ) : <Alert type="info" message={t('tracking.no_events')} />
+        ) : <Alert type="info" title={t('tracking.no_events')} />
       )}
     </section>
   );

@@ -40,7 +40,7 @@ export function CyclePanel({ cycleId, criteria }: { cycleId: string; criteria: R
           {mayCycle('close', c.status) && <Popconfirm title={t('cycles.close_confirm')} onConfirm={() => act('close')}><Button>{t('cycles.close')}</Button></Popconfirm>}
         </Space>
       }>
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Space size={32} wrap>
           <Statistic title={t('cycles.weights_total')} value={c.weight_total} suffix="/ 100" valueStyle={{ color: weightsOk ? undefined : 'var(--ant-color-error)' }} />
           <Statistic title={t('reviews.status.self_review')} value={c.reviews.self_review} />
@@ -48,7 +48,7 @@ export function CyclePanel({ cycleId, criteria }: { cycleId: string; criteria: R
           <Statistic title={t('reviews.status.completed')} value={c.reviews.completed} />
         </Space>
         {c.status === 'draft' && !weightsOk && (
-          <Alert type="warning" showIcon message={c.criteria > 0 ? t('cycles.weights_must_add_up', { total: c.weight_total }) : t('cycles.no_criteria')} />
+          <Alert type="warning" showIcon title={c.criteria > 0 ? t('cycles.weights_must_add_up', { total: c.weight_total }) : t('cycles.no_criteria')} />
         )}
         {c.status !== 'draft' && <Typography.Text type="secondary">{t('cycles.criteria_fixed')}</Typography.Text>}
         {criteria}

@@ -58,7 +58,7 @@ export function GoalsPanel({ goals, loading, editable, employeeId, cycleId, cycl
     }
   }
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {editable && <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ goal: null, parent: null })}>{t('goals.add')}</Button>}
       <DataTable<{ goal: Goal; depth: 0 | 1 }>
         aria-label={label}

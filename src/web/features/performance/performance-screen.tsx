@@ -47,7 +47,7 @@ function Reviews({ scope }: { scope: ReviewScope }) {
   const cycles = useQuery({ queryKey: performanceKeys.cycles, queryFn: performanceApi.cycles, enabled: scope === 'all' });
   const empty = scope === 'mine' ? t('reviews.none_mine') : scope === 'to_review' ? t('reviews.none_to_review') : t('reviews.none');
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {scope === 'all' && (
         <Select aria-label={t('reviews.cycle')} style={{ width: 280 }} value={cycleId ?? 'all'} onChange={(v) => setCycleId(v === 'all' ? null : v)}
           options={[{ value: 'all', label: t('reviews.all_cycles') }, ...(cycles.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))]} />

@@ -33,7 +33,7 @@ export function ReviewScreen() {
   return (
     <section className="fyn-page">
       <RouteTitle />
-      {!r ? (review.isError ? <Alert type="error" showIcon message={t('review.not_found')} /> : <Skeleton active />) : <ReviewBody r={r} />}
+      {!r ? (review.isError ? <Alert type="error" showIcon title={t('review.not_found')} /> : <Skeleton active />) : <ReviewBody r={r} />}
     </section>
   );
 }
@@ -74,7 +74,7 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
   const ratingCell = (c: ReviewDetail['criteria'][number], who: Rater, stored: Map<string, Rating>) => {
     if (by === who) {
       return (
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           <Rate count={r.rating_scale_max} value={draft.ratings[c.id] ?? 0} aria-label={t('review.rate', { criterion: c.name })}
             onChange={(v) => setDraft((d) => ({ ...d, ratings: { ...d.ratings, [c.id]: v } }))} />
           <Input size="small" placeholder={t('review.note')} aria-label={t('review.note_for', { criterion: c.name })} maxLength={1000} value={draft.notes[c.id] ?? ''}
@@ -85,7 +85,7 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
     const x = stored.get(c.id);
     if (!x) return <Typography.Text type="secondary">{who === 'manager' && r.manager_ratings_hidden ? t('review.hidden') : '—'}</Typography.Text>;
     return (
-      <Space direction="vertical" size={0}>
+      <Space orientation="vertical" size={0}>
         <span><Rate disabled count={r.rating_scale_max} value={x.rating} /> <Typography.Text>{`${x.rating} / ${r.rating_scale_max}`}</Typography.Text></span>
         {x.comment && <Typography.Text type="secondary">{x.comment}</Typography.Text>}
       </Space>
@@ -93,7 +93,7 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap align="center" style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space wrap align="center">
           <Typography.Title level={2} style={{ margin: 0 }}>{r.employee_name}</Typography.Title>
@@ -110,11 +110,11 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
         { key: 'manager_due', label: t('review.manager_due'), children: r.manager_review_due ?? '—' },
         { key: 'scale', label: t('review.scale'), children: t('review.scale_value', { max: r.rating_scale_max }) },
       ]} />
-      {r.cycle_status === 'closed' && <Alert type="info" showIcon message={t('review.closed')} />}
-      {by === 'self' && <Alert type="info" showIcon message={t('review.self_help')} />}
-      {by === 'manager' && <Alert type="info" showIcon message={t('review.manager_help')} />}
-      {!by && r.status === 'self_review' && !r.may.self && r.cycle_status === 'open' && <Alert type="warning" showIcon message={t('review.waiting_self')} />}
-      {r.manager_ratings_hidden && r.status === 'manager_review' && <Alert type="info" showIcon message={t('review.waiting_manager')} />}
+      {r.cycle_status === 'closed' && <Alert type="info" showIcon title={t('review.closed')} />}
+      {by === 'self' && <Alert type="info" showIcon title={t('review.self_help')} />}
+      {by === 'manager' && <Alert type="info" showIcon title={t('review.manager_help')} />}
+      {!by && r.status === 'self_review' && !r.may.self && r.cycle_status === 'open' && <Alert type="warning" showIcon title={t('review.waiting_self')} />}
+      {r.manager_ratings_hidden && r.status === 'manager_review' && <Alert type="info" showIcon title={t('review.waiting_manager')} />}
 
       <Card size="small" title={t('review.criteria')} extra={<Typography.Text type="secondary">{t('review.weights_total', { total: weightTotal(r.criteria.map((c) => c.weight)) })}</Typography.Text>}>
         <DataTable<ReviewDetail['criteria'][number]>
@@ -132,7 +132,7 @@ function ReviewBody({ r }: { r: ReviewDetail }) {
       </Card>
 
       <Card size="small" title={t('review.comments')}>
-        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <div>
             <Typography.Text strong>{t('review.self_comment')}</Typography.Text>
             {by === 'self'

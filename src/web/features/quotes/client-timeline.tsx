@@ -41,7 +41,7 @@ export function ClientTimeline({ organisationId, queryKeyPrefix }: { organisatio
         items={items.map((e) => ({
           key: e.id,
           color: COLOURS[e.type] ?? 'blue',
-          children: (
+          content: (
             <div>
               <Typography.Text type="secondary">{when(e)}</Typography.Text> <Tag>{t(`clients.event.${e.type}`)}</Tag>
               <div>

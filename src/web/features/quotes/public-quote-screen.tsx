@@ -41,7 +41,7 @@ export function PublicQuoteScreen() {
   if (!quote.data) return <Result status="404" title={t('public_quote.invalid_title')} subTitle={t('public_quote.invalid')} />;
   const q: PublicQuote = quote.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <div>
         <Typography.Text type="secondary">{t('public_quote.from', { organisation: q.organisation.name })}</Typography.Text>
         <Space align="center" wrap style={{ display: 'flex' }}>
@@ -92,7 +92,7 @@ export function PublicQuoteScreen() {
         </Space>
       )}
       {q.open && declining && (
-        <Space direction="vertical" style={{ width: '100%', maxWidth: 520 }}>
+        <Space orientation="vertical" style={{ width: '100%', maxWidth: 520 }}>
           <Input.TextArea aria-label={t('quotes.reason')} placeholder={t('public_quote.reason_hint', { organisation: q.organisation.name })} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2 }} />
           <Space>
             <Button danger loading={busy} disabled={!reason.trim()} onClick={() => decide('decline')}>{t('public_quote.decline')}</Button>

@@ -82,7 +82,7 @@ export function QuoteDraftDialog({ open, onClose }: { open: boolean; onClose: ()
     <>
       <Modal open={open} title={t('draft.title')} width={860} onCancel={onClose} footer={null} destroyOnHidden>
         <Flex vertical gap={12}>
-          {problem && <Alert type="warning" showIcon message={problem} />}
+          {problem && <Alert type="warning" showIcon title={problem} />}
           {!draft ? (
             <>
               <Input.TextArea aria-label={t('draft.paste')} placeholder={t('draft.paste')} rows={10} value={text} maxLength={20_000} onChange={(e) => { setText(e.target.value); restart(); }} />
@@ -101,7 +101,7 @@ export function QuoteDraftDialog({ open, onClose }: { open: boolean; onClose: ()
           ) : (
             <>
               <Typography.Paragraph>{t('draft.review')}</Typography.Paragraph>
-              {draft.warnings.length > 0 && <Alert type="info" showIcon message={t('draft.warnings')} description={<ul>{draft.warnings.map((w) => <li key={w}>{w}</li>)}</ul>} />}
+              {draft.warnings.length > 0 && <Alert type="info" showIcon title={t('draft.warnings')} description={<ul>{draft.warnings.map((w) => <li key={w}>{w}</li>)}</ul>} />}
               <Table
                 size="small"
                 rowKey="field"
@@ -115,7 +115,7 @@ export function QuoteDraftDialog({ open, onClose }: { open: boolean; onClose: ()
                   { key: 'evidence', title: t('draft.evidence'), render: (_, r) => <Typography.Text type="secondary">{draft.evidence[r.field] ?? ''}</Typography.Text> },
                 ]}
               />
-              {!draft.fields.client?.id && <Alert type="warning" showIcon message={t('draft.client_missing')} />}
+              {!draft.fields.client?.id && <Alert type="warning" showIcon title={t('draft.client_missing')} />}
               <Flex gap={8}>
                 <Button type="primary" disabled={!ready} loading={create.isPending} onClick={() => create.mutate()}>{t('draft.create')}</Button>
                 <Button onClick={restart}>{t('draft.read')}</Button>

@@ -87,7 +87,7 @@ function QuoteView({ q, onChanged, onEdit }: { q: Quote; onChanged: (q: Quote) =
 
   const codeName = (id: string | null) => codes.data?.data.find((c) => c.id === id);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap align="center">
           <Typography.Title level={2} style={{ margin: 0 }}>

@@ -45,14 +45,14 @@ export function ApplicantDrawer({ applicantId, onClose }: { applicantId: string 
   const invitation = a?.status === 'active' ? a.invitation : null;
   const waiting = invitation !== null && invitation !== undefined && new Date(invitation.expires_at).getTime() > Date.now();
   return (
-    <Drawer open={Boolean(applicantId)} onClose={() => { setHired(null); onClose(); }} width={720} title={a?.name ?? t('applicant.title')} destroyOnHidden>
+    <Drawer open={Boolean(applicantId)} onClose={() => { setHired(null); onClose(); }} size={720} title={a?.name ?? t('applicant.title')} destroyOnHidden>
       {detail.isPending ? <Skeleton active /> : !a ? <Empty description={t('applicant.not_found')} /> : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {hired && <HireResultView result={hired} name={a.name} email={a.email} day={day} />}
           {!hired && invitation && (waiting ? (
-            <Alert type="info" showIcon message={t('hire.pending_title', { name: a.name })} description={t('hire.pending_text', { email: invitation.email, sent: day(invitation.sent_at), expires: day(invitation.expires_at) })} />
+            <Alert type="info" showIcon title={t('hire.pending_title', { name: a.name })} description={t('hire.pending_text', { email: invitation.email, sent: day(invitation.sent_at), expires: day(invitation.expires_at) })} />
           ) : (
-            <Alert type="warning" showIcon message={t('hire.expired_title', { date: day(invitation.expires_at) })} description={t('hire.expired_text')} />
+            <Alert type="warning" showIcon title={t('hire.expired_title', { date: day(invitation.expires_at) })} description={t('hire.expired_text')} />
           ))}
           <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
             <Descriptions.Item label={t('applicant.opening')}>{a.opening_title}</Descriptions.Item>
@@ -66,7 +66,7 @@ export function ApplicantDrawer({ applicantId, onClose }: { applicantId: string 
             </Descriptions.Item>
           </Descriptions>
           {a.cover_letter && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}><Typography.Text strong>{t('applicant.cover_letter')}: </Typography.Text>{a.cover_letter}</Typography.Paragraph>}
-          {a.employee_id && <Alert type="success" showIcon message={t('hire.already', { name: a.name })} action={<Link to="/organisation/hr/contracts">{t('hire.to_contracts')}</Link>} />}
+          {a.employee_id && <Alert type="success" showIcon title={t('hire.already', { name: a.name })} action={<Link to="/organisation/hr/contracts">{t('hire.to_contracts')}</Link>} />}
 
           {mayApplicant('move', a.status) && (
             <Space wrap>

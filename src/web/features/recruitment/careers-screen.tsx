@@ -82,7 +82,7 @@ export function CareersScreen() {
       </Descriptions>
       {o.description && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{o.description}</Typography.Paragraph>}
       <Card title={t('careers.apply_title')}>
-        {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
+        {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
         <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark>
           <Form.Item name="name" label={t('careers.name')} rules={[{ required: true, whitespace: true, message: t('required') }]}><Input autoComplete="name" maxLength={120} /></Form.Item>
           <Form.Item name="email" label={t('careers.email')} rules={[{ required: true, type: 'email', message: t('email_invalid') }]}><Input autoComplete="email" maxLength={254} /></Form.Item>

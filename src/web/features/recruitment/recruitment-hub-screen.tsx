@@ -99,7 +99,7 @@ function OpeningsList({ openings, loading, onOpen }: { openings: Opening[]; load
   }
   const rows = status === 'all' ? openings : openings.filter((o) => o.status === status);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Segmented aria-label={t('openings.status')} value={status} onChange={setStatus}
           options={[{ value: 'all', label: t('openings.all') }, ...OPENING_STATUSES.map((s) => ({ value: s, label: t(`openings.statuses.${s}`) }))]} />
@@ -148,7 +148,7 @@ function PipelineView({ openingId, opening, onBack, onOpenApplicant }: { opening
   const pipeline = useQuery({ queryKey: recruitmentKeys.pipeline(openingId), queryFn: () => recruitmentApi.pipeline(openingId) });
   const o = pipeline.data?.opening ?? opening;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Button onClick={onBack}>{t('pipeline.back')}</Button>
@@ -161,14 +161,14 @@ function PipelineView({ openingId, opening, onBack, onOpenApplicant }: { opening
           {o && o.status !== 'closed' && <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setAdding(true)}>{t('pipeline.add')}</Button>}
         </Space>
       </Space>
-      {o?.status === 'draft' && <Alert type="info" showIcon message={t('pipeline.draft_note')} />}
-      {pipeline.isError && <Alert type="error" message={t('pipeline.failed')} />}
+      {o?.status === 'draft' && <Alert type="info" showIcon title={t('pipeline.draft_note')} />}
+      {pipeline.isError && <Alert type="error" title={t('pipeline.failed')} />}
       <div className="fyn-recruitment-board" role="list" aria-label={t('pipeline.board')} style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}>
         {(pipeline.data?.stages ?? []).map((s) => (
           <Card key={s.id} role="listitem" size="small" style={{ minWidth: 220, flex: '1 0 220px' }} loading={pipeline.isPending}
             title={<Space><span>{s.name}</span><Tag>{s.applicants.length}</Tag></Space>}>
             {s.applicants.length ? (
-              <Space direction="vertical" style={{ width: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 {s.applicants.map((a) => <ApplicantCard key={a.id} applicant={a} onOpen={() => onOpenApplicant(a.id)} />)}
               </Space>
             ) : <Typography.Text type="secondary">{t('pipeline.empty_stage')}</Typography.Text>}
