@@ -10,6 +10,7 @@ import { useBuilderCountries, useSubdivisions, useTowns, type Town } from './add
 import { useCcTranslation } from './cc-texts.ts';
 import { controlAttrs, type ControlProps } from './reference-select.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { labelSearch } from '../../lib/label-search.ts';
 import type { FormValues } from './wire-values.ts';
 
 /** Which builder list a field of a resource form draws on. */
@@ -53,7 +54,7 @@ export function BuilderCountrySelect({ allowClear, ...props }: ControlProps & { 
       onChange={(v) => props.onChange?.(v ?? null)}
       allowClear={allowClear}
       placeholder={t('control_centre.choose')}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={labelSearch}
       options={options}
       loading={countries.isPending}
     />
@@ -94,7 +95,7 @@ export function SubdivisionSelect({ country, allowClear, ...props }: ControlProp
       onChange={(v) => props.onChange?.(v ?? null)}
       allowClear={allowClear}
       placeholder={country ? t('address_builder.search_subdivision') : t('address_builder.choose_country_first')}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={labelSearch}
       options={options}
       loading={Boolean(country) && subdivisions.isPending}
       notFoundContent={

@@ -44,4 +44,19 @@ describe('ConvertTool', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Convert' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'This amount is too large to convert exactly.');
   });
+
+  it('offers the currency whose code was typed first: EUR before the WIR euro', async () => {
+    api.get.mockResolvedValue(answer);
+    renderScreen(<ConvertTool />, '/organisation/control-centre/currencies');
+    const to = await screen.findByLabelText('To');
+    await userEvent.click(to);
+    await userEvent.type(to, 'EUR');
+    const offered = await waitFor(() => {
+      const titles = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+      expect(titles.length).toBeGreaterThan(1);
+      return titles;
+    });
+    expect(offered[0]).toMatch(/^EUR — /);
+    expect(offered.some((t) => t?.startsWith('CHE — '))).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { validationText } from './validation-text.ts';
+import { labelSearch } from '../../lib/label-search.ts';
 
 interface ConvertValues {
   /** The amount as typed, a decimal string in major units ("12.50"): never a float. */
@@ -80,10 +81,10 @@ export function ConvertTool() {
             <InputNumber<string> stringMode min="0" inputMode="decimal" style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="from" label={t('control_centre.convert.from')} rules={required}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={currencies} style={{ width: 220 }} />
+            <Select showSearch={labelSearch} options={currencies} style={{ width: 220 }} />
           </Form.Item>
           <Form.Item name="to" label={t('control_centre.convert.to')} rules={required}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={currencies} style={{ width: 220 }} />
+            <Select showSearch={labelSearch} options={currencies} style={{ width: 220 }} />
           </Form.Item>
           <Form.Item name="date" label={t('control_centre.convert.date')} extra={<span id="cc-convert-date-help">{t('control_centre.convert.today')}</span>}>
             <Input type="date" aria-describedby="cc-convert-date-help" />

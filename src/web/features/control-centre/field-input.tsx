@@ -4,6 +4,7 @@ import type { ResourceField } from '#shared/resources/descriptor.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { countryOptions } from '../../lib/countries.ts';
+import { labelSearch } from '../../lib/label-search.ts';
 import { useCcTranslation } from './cc-texts.ts';
 import { currencyOptions } from './currencies.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
@@ -81,7 +82,7 @@ export function FieldInput({
           onChange={(v) => props.onChange?.(v ?? null)}
           allowClear={clearable}
           placeholder={t('control_centre.choose')}
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           options={field.kind === 'country' ? countries : currencies}
         />
       );

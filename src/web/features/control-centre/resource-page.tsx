@@ -18,6 +18,7 @@ import { initialListState, isNarrowed, listQuery, PAGE_SIZES, sortKeyOf, sortOrd
 import { useReferenceLabels } from './reference-lookup.ts';
 import { openResourceForm } from './open-resource-form.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { labelSearch } from '../../lib/label-search.ts';
 import { usePermissions } from './use-permissions.ts';
 
 // Most lists fit on their first page: the pager (and its page-size select) loads when one does not.
@@ -97,9 +98,9 @@ function FilterControl({ field, value, onChange }: { field: ResourceField; value
         />
       );
     case 'country':
-      return <Select {...common} showSearch={{ optionFilterProp: 'label' }} options={countryOptions(language)} />;
+      return <Select {...common} showSearch={labelSearch} options={countryOptions(language)} />;
     case 'currency':
-      return <Select {...common} showSearch={{ optionFilterProp: 'label' }} options={currencyOptions(language)} />;
+      return <Select {...common} showSearch={labelSearch} options={currencyOptions(language)} />;
     case 'reference':
       return (
         <div style={{ minWidth: 200 }}>

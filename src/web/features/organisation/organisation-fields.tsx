@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../lib/countries.ts';
+import { labelSearch } from '../../lib/label-search.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { ORGANISATION_TYPE_KEYS, organisationRules, type OrganisationValues } from './organisation-rules.ts';
 
@@ -40,7 +41,7 @@ export function OrganisationFields({
         <Select
           options={countries}
           placeholder={t('organisation.country_placeholder')}
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           onChange={() => form.setFieldValue('location_code', undefined)}
         />
       </Form.Item>
