@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { billOfLadingPdf } from '../src/server/modules/ai/testdata/shipping-documents.ts';
-import { axeOn, logIn } from './helpers.ts';
+import { axeOn, logInByApi } from './helpers.ts';
 
 test.setTimeout(150_000);
 
@@ -13,7 +13,7 @@ async function dialogAccessible(page: Page) {
 }
 
 test('Olivia drafts a quote from an enquiry e-mail, sees the credit it cost on /ai, reads a bill of lading into a shipment and writes the client an update', async ({ page }) => {
-  await logIn(page, 'owner@demo.fyn.local');
+  await logInByApi(page, 'owner@demo.fyn.local');
   const before = await balanceOf(page);
 
   // "Draft from e-mail" on the quotation list: paste, see the price, read, review, create the draft.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { logInAt } from './helpers.ts';
 
 // Issue 23: Olivia reads Northwind's figures, weekly, for one lane; opens the rows behind a tile,
 // exports them, saves the view and has it mailed to her.
@@ -7,8 +7,7 @@ test.use({ timezoneId: 'UTC' });
 test.setTimeout(180_000);
 
 test('Olivia switches to weekly, filters a lane, drills into revenue, exports XLSX, saves the view, subscribes and finds the mail', async ({ page }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/organisation/analytics');
+  await logInAt(page, 'owner@demo.fyn.local', '/organisation/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Organisation analytics' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Revenue £/ })).toBeVisible();
   // The filters' selects are one control high: their arrow stays beside the value (it wrapped under it).

@@ -1,13 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, signUpViaApi } from './helpers.ts';
+import { csrfToken, logInAt, signUpViaApi } from './helpers.ts';
 
 const PASSWORD = 'Container-2026';
 
 /** Calls the API with the page's cookies, fetching the CSRF cookie first as the browser does. */
 async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  await page.request.get('/api/csrf-cookie');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(path, { method, data, headers: { 'x-xsrf-token': token } });
+  const res = await page.request.fetch(path, { method, data, headers: { 'x-xsrf-token': await csrfToken(page) } });
   return { status: res.status(), body: await res.json().catch(() => null) };
 }
 
@@ -27,9 +25,7 @@ test('a member creates an organisation, chooses a plan, is declined, pays, becom
   const email = `buyer-${Date.now()}@example.com`;
   await signUpViaApi(page, 'Bea Buyer', email, PASSWORD);
   await page.context().clearCookies();
-  await logIn(page, email, PASSWORD);
-
-  await page.goto('/organisation/create');
+  await logInAt(page, email, '/organisation/create', PASSWORD);
   await page.getByLabel('Organisation name').fill('Bea Freight Ltd');
   await pickOption(page, 'Organisation types', 'Freight forwarder');
   await page.keyboard.press('Escape');
@@ -81,8 +77,7 @@ test('a failed renewal leaves the organisation outstanding until a new card pays
   expect((await api(page, 'GET', '/api/billing/subscription')).body.data.status).toBe('outstanding_payment');
 
   await page.context().clearCookies();
-  await logIn(page, email, PASSWORD);
-  await page.goto('/billing');
+  await logInAt(page, email, '/billing', PASSWORD);
   await expect(page.getByText('Payment outstanding').first()).toBeVisible();
   await page.getByRole('button', { name: 'Add card' }).click();
   await fillCard(page, '4242 4242 4242 4242');

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { logInAt } from './helpers.ts';
 
 test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees them connected', async ({ page, browser }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/connections');
+  await logInAt(page, 'owner@demo.fyn.local', '/connections');
   await page.getByRole('tab', { name: /^Invitations \(\d+\)$/ }).click();
   const invitations = page.getByRole('list', { name: 'Invitations' });
   const katrin = invitations.getByRole('listitem').filter({ hasText: 'Katrin Vogel' });
@@ -15,8 +14,7 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel')).toBeVisible();
 
   const other = await (await browser.newContext()).newPage();
-  await logIn(other, 'katrin@hfl.demo.fyn.local');
-  await other.goto('/connections');
+  await logInAt(other, 'katrin@hfl.demo.fyn.local', '/connections');
   const theirs = other.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Olivia Owner' });
   await expect(theirs).toContainText('Northwind Forwarding Ltd');
   await expect(other.getByRole('tab', { name: /^Sent \(0\)$/ })).toBeVisible();
@@ -41,8 +39,7 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
 });
 
 test('Olivia says how she knows a connection and shares it with Northwind; for Northwind she names Sofia its key point of contact; the CRM lists the shared person', async ({ page }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/connections');
+  await logInAt(page, 'owner@demo.fyn.local', '/connections');
   const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');
   const unshared = connections.filter({ has: page.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }) }).first();
   await expect(unshared).toBeVisible();

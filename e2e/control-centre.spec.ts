@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { csrfToken, logInAt } from './helpers.ts';
 
 test('an admin makes a role without control_centre.delete; its member lists charge codes but cannot delete one', async ({ page, browser }) => {
-  await logIn(page, 'admin@demo.fyn.local');
-  await page.goto('/organisation/control-centre/roles-and-permissions/create');
+  await logInAt(page, 'admin@demo.fyn.local', '/organisation/control-centre/roles-and-permissions/create');
   await page.getByLabel('Name').fill('Pricing without delete');
   for (const action of ['View', 'Create', 'Edit', 'Export']) await page.getByRole('checkbox', { name: `Control centre: ${action}` }).check();
   await expect(page.getByRole('checkbox', { name: 'Control centre: Delete' })).not.toBeChecked();
@@ -22,17 +21,14 @@ test('an admin makes a role without control_centre.delete; its member lists char
 
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const member = await context.newPage();
-  await logIn(member, 'ocean@demo.fyn.local');
-  await member.goto('/organisation/control-centre/charge-code');
+  await logInAt(member, 'ocean@demo.fyn.local', '/organisation/control-centre/charge-code');
   await expect(member.getByRole('cell', { name: 'OFR', exact: true })).toBeVisible();
   await expect(member.getByRole('button', { name: 'Add' })).toBeVisible();
   await expect(member.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
   // Forcing it anyway: the server refuses.
   const list = await (await member.request.get('/api/charge-codes?q=OFR')).json();
-  await member.request.get('/api/csrf-cookie');
-  const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const forced = await member.request.delete(`/api/charge-codes/${list.data[0].id}`, { headers: { 'x-xsrf-token': token } });
+  const forced = await member.request.delete(`/api/charge-codes/${list.data[0].id}`, { headers: { 'x-xsrf-token': await csrfToken(context) } });
   expect(forced.status()).toBe(403);
   expect((await forced.json()).error.code).toBe('forbidden');
   await context.close();

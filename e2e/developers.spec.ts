@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { logIn } from './helpers.ts';
+import { csrfToken, logInAt } from './helpers.ts';
 
 test.setTimeout(150_000);
 
@@ -20,8 +20,7 @@ test('Olivia makes an API key and a webhook endpoint, confirms a booking, sees i
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const receiver = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fyn`;
   try {
-    await logIn(page, 'owner@demo.fyn.local');
-    await page.goto('/organisation/dev');
+    await logInAt(page, 'owner@demo.fyn.local', '/organisation/dev');
     await expect(page.getByRole('heading', { level: 1, name: 'Developer tools' })).toBeVisible();
 
     // A key, shown once, that works as a bearer token.
@@ -50,12 +49,8 @@ test('Olivia makes an API key and a webhook endpoint, confirms a booking, sees i
     await expect(page.getByRole('table', { name: 'Webhook endpoints' }).getByText(receiver)).toBeVisible();
 
     // A booking of Northwind's, made through the API (the demo's own received booking is another journey's).
-    const csrf = async () => {
-      await page.request.get('/api/csrf-cookie');
-      return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    };
     const write = async (url: string, data: object) => {
-      const res = await page.request.post(url, { data, headers: { 'x-xsrf-token': await csrf() } });
+      const res = await page.request.post(url, { data, headers: { 'x-xsrf-token': await csrfToken(page) } });
       expect(res.status(), await res.text()).toBeLessThan(300);
       return (await res.json()).data;
     };

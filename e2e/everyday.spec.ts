@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { logInAt, logInByApi } from './helpers.ts';
 
 // Issue 22, items 1 and 2: what a forwarder does on day two. Times typed and read in UTC.
 test.use({ timezoneId: 'UTC' });
@@ -10,7 +10,7 @@ type Task = { title: string; due_on: string | null };
 
 test('Sofia moves a shipment’s arrival: the tasks counted from it move, and she regenerates the arrival notice printed before', async ({ page }) => {
   // Northwind's operations manager (the control-centre journey gives the ocean desk a role of its own).
-  await logIn(page, 'admin@demo.fyn.local');
+  await logInByApi(page, 'admin@demo.fyn.local');
   // The demo's COSCO job from Shanghai, under way (the carrier's reference is its master).
   const found = (await (await page.request.get('/api/shipments?q=cosu6425187730')).json()).data as { id: string; number: string }[];
   const { id, number } = found[0];
@@ -63,13 +63,11 @@ test('Sofia moves a shipment’s arrival: the tasks counted from it move, and sh
 
 test('Olivia writes a task for Sofia, who sees it arrive on her board without reloading and completes it', async ({ page: olivia, browser }) => {
   const sofia = await (await browser.newContext({ timezoneId: 'UTC' })).newPage();
-  await logIn(sofia, 'ocean@demo.fyn.local');
-  await sofia.goto('/task-assignment');
+  await logInAt(sofia, 'ocean@demo.fyn.local', '/task-assignment');
   await expect(sofia.getByRole('heading', { level: 1, name: 'Task assignment' })).toBeVisible();
   await expect(sofia.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toBeVisible();
 
-  await logIn(olivia, 'owner@demo.fyn.local');
-  await olivia.goto('/task-assignment');
+  await logInAt(olivia, 'owner@demo.fyn.local', '/task-assignment');
   await olivia.getByRole('button', { name: 'New task' }).click();
   const form = olivia.getByRole('dialog', { name: 'New task' });
   const title = `Call Harrogate about the delivery slot ${Date.now()}`;

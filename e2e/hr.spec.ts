@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text.ts';
-import { logIn } from './helpers.ts';
+import { logInAt } from './helpers.ts';
 
 test.setTimeout(180_000);
 
@@ -14,10 +14,8 @@ async function pickDate(page: Page, label: string, value: string) {
 
 test('Olivia opens a job, Eva applies on the public page, is invited by the hire, accepts, her contract is activated, she takes a day of unpaid leave that Olivia approves, and gets her November payslip as PDF', async ({ page, browser }) => {
   const email = `eva.kowalski.${Date.now()}@example.com`;
-  await logIn(page, 'owner@demo.fyn.local');
-
   // An opening at Felixstowe, with Olivia as the hiring manager, opened for applications.
-  await page.goto('/recruitment-hub');
+  await logInAt(page, 'owner@demo.fyn.local', '/recruitment-hub');
   await expect(page.getByRole('heading', { level: 1, name: 'Recruitment hub' })).toBeVisible();
   await page.getByRole('button', { name: 'New opening' }).click();
   const form = page.getByRole('dialog');

@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { logInAt } from './helpers.ts';
 
 // Two browsers, two logins and a round trip each way: more than one journey's usual minute on a busy machine.
 test.setTimeout(150_000);
 
 test('Priya accepts Olivia’s request; Olivia’s bell hears it live, she writes, and the message reaches Priya live', async ({ page: olivia, browser }) => {
-  await logIn(olivia, 'owner@demo.fyn.local');
-  await olivia.goto('/chats');
+  await logInAt(olivia, 'owner@demo.fyn.local', '/chats');
   await expect(olivia.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible();
 
   const priya = await (await browser.newContext()).newPage();
-  await logIn(priya, 'priya.nair@demo.fyn.local');
-  await priya.goto('/connections?tab=invitations');
+  await logInAt(priya, 'priya.nair@demo.fyn.local', '/connections?tab=invitations');
   const invitation = priya.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: 'Olivia Owner' });
   await expect(invitation).toContainText('Thank you for the CDS session in Ipswich');
   await invitation.getByRole('button', { name: 'Accept' }).click();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { logIn } from './helpers.ts';
+import { logInByApi } from './helpers.ts';
 
 test.setTimeout(150_000);
 
 test('Olivia confirms a booking, its shipment gets a container and carrier events, the exception is raised and resolved, documents are issued and the client follows the shipment logged out', async ({ page, browser, request }) => {
-  await logIn(page, 'owner@demo.fyn.local');
+  await logInByApi(page, 'owner@demo.fyn.local');
   // The booking the client's acceptance made, waiting for confirmation (the demo's Ningbo → Southampton job).
   const received = (await (await page.request.get('/api/bookings?status=received')).json()).data as { id: string; number: string }[];
   const booking = received[0];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { logInAt } from './helpers.ts';
 
 test.setTimeout(120_000);
 
@@ -23,8 +23,7 @@ async function roadRotterdamHamburg(page: Page, cargo: { packages: string; heigh
 }
 
 test('Olivia writes a road quote, sends it; the client accepts through the link logged out; the booking exists and the quote shows accepted', async ({ page, browser, request }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/organisation/crm/quotation-management');
+  await logInAt(page, 'owner@demo.fyn.local', '/organisation/crm/quotation-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Quotation management' })).toBeVisible();
   await page.getByRole('button', { name: 'New quote' }).click();
 
@@ -75,10 +74,8 @@ test('Olivia writes a road quote, sends it; the client accepts through the link 
 });
 
 test('a lead becomes a client, is quoted from a buy rate with the PDF, and accepts through the link; the booking exists', async ({ page, browser, request }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-
   // Lead → convert: the demo's qualified lead becomes a native organisation with its contact and a deal.
-  await page.goto('/organisation/crm/lead-generation');
+  await logInAt(page, 'owner@demo.fyn.local', '/organisation/crm/lead-generation');
   const lead = page.getByRole('row', { name: /Lisbon Cork Trading Lda/ });
   await lead.getByRole('button', { name: 'Convert' }).click();
   await expect(page).toHaveURL(/\/organisation\/crm\/pipeline-management$/);

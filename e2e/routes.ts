@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ROUTES, type AppRoute } from '../src/web/app/routes.tsx';
+import { csrfToken } from './helpers.ts';
 
 /**
  * The routed screens as the browser reaches them, from the app's own route table
@@ -36,11 +37,6 @@ async function data<T>(request: APIRequestContext, url: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-async function csrf(page: Page): Promise<string> {
-  await page.request.get('/api/csrf-cookie');
-  return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-}
-
 /** Demo values: those every route shares, and those of a route that names its parameter alike but means another record. */
 export interface DemoValues {
   params: DemoParams;
@@ -68,7 +64,7 @@ export async function demoValues(page: Page): Promise<DemoValues> {
   const openings = await data<{ status: string; public_slug: string }[]>(request, '/api/job-openings');
   const mails = await data<{ text: string }[]>(request, '/api/dev/mail?limit=200');
   const quoteToken = mails.map((m) => /\/quote\/([\w-]{20,})/.exec(m.text)?.[1]).find(Boolean);
-  const tracking = await request.post(`/api/shipments/${shipment.id}/tracking-link`, { headers: { 'x-xsrf-token': await csrf(page) }, data: {} });
+  const tracking = await request.post(`/api/shipments/${shipment.id}/tracking-link`, { headers: { 'x-xsrf-token': await csrfToken(page) }, data: {} });
   expect(tracking.status(), 'a tracking link for a demo shipment').toBe(200);
   const trackToken = /\/track\/([\w-]{20,})$/.exec(((await tracking.json()) as { data: { url: string } }).data.url)?.[1];
 

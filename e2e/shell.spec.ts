@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dashboardSettled, DEMO_PASSWORD, logIn, signUpViaApi, widgetTitles } from './helpers.ts';
+import { csrfToken, dashboardSettled, DEMO_PASSWORD, logIn, logInAt, signUpViaApi, widgetTitles } from './helpers.ts';
 
 test('guards: logged-out visitors go to login and come back; no organisation means /404; unknown paths show Not found', async ({ page }) => {
   await page.goto('/billing');
@@ -15,8 +15,7 @@ test('guards: logged-out visitors go to login and come back; no organisation mea
 
   const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   const member = await context.newPage();
-  await logIn(member, 'member@demo.fyn.local');
-  await member.goto('/analytics');
+  await logInAt(member, 'member@demo.fyn.local', '/analytics');
   await expect(member).toHaveURL(/\/404$/);
   await context.close();
 });
@@ -84,16 +83,13 @@ test('the Network Error notice when the API cannot be reached', async ({ page })
 });
 
 test('a session revoked on the server: Session Expired, a reload, login, and back to the page', async ({ page }) => {
-  await logIn(page, 'owner@demo.fyn.local');
-  await page.goto('/settings');
+  await logInAt(page, 'owner@demo.fyn.local', '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   // Log the same session out from elsewhere (another client holding the cookie).
   const cookies = await page.context().cookies();
   const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   await other.addCookies(cookies);
-  await other.request.get('/api/csrf-cookie');
-  const token = (await other.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  expect((await other.request.post('/api/auth/logout', { headers: { 'x-xsrf-token': token } })).status()).toBe(204);
+  expect((await other.request.post('/api/auth/logout', { headers: { 'x-xsrf-token': await csrfToken(other) } })).status()).toBe(204);
   await other.close();
 
   // The page, loaded again on the stale stored session, learns from GET /api/user that it is over.
