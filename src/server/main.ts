@@ -6,6 +6,7 @@ import { importReferenceData } from './modules/reference-data.ts';
 import { seedDemo } from './modules/demo/seed.ts';
 import { webDistDir } from './paths.ts';
 import { copyTemplate } from './db/template.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 
 /** The runtime FYN is built and tested on: Node 24 LTS, which `npm install` puts in node_modules/.bin (docs/deployment.md). */
 const SUPPORTED_NODE_MAJOR = 24;
@@ -28,12 +29,18 @@ async function main() {
     throw err;
   }
   const started = Date.now();
+  // The embedded database's folder is this process's from here on (a second server on it refuses to
+  // start), the template's copy included; openDatabase takes the same lock again.
+  const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(join(config.dataDir, 'db'));
   // A first start on the embedded database begins from the build's migrated copy with the reference data (db/template.ts).
   const fromTemplate = !config.databaseUrl && copyTemplate(join(config.dataDir, 'db'));
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, listenUrl: config.databaseListenUrl, readUrl: config.databaseReadUrl } : { dataDir: join(config.dataDir, 'db') });
   await database.migrate();
   const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    releaseDataDir();
+  });
   if (fromTemplate) app.log.info('database made from the build\'s template (dist/db-template)');
   const imported = await importReferenceData(database, (name) => app.log.info(`importing ${name} reference data`));
   if (Object.values(imported).some((n) => n > 0)) app.log.info({ ...imported, ms: Date.now() - started }, 'reference data imported');

@@ -59,9 +59,11 @@ function slowRequest(port: number, head: string, body: string) {
 describe('SIGTERM', () => {
   let base = '';
   let port = 0;
+  let env: Record<string, string> = {};
   beforeAll(async () => {
     port = await freePort();
-    const node = await startAppProcess(port, { ...(await databaseEnv()), DEV_MODE: 'true', SHUTDOWN_DRAIN_S: String(DRAIN_S), SHUTDOWN_TIMEOUT_S: '5', JOBS: 'true' });
+    env = await databaseEnv();
+    const node = await startAppProcess(port, { ...env, DEV_MODE: 'true', SHUTDOWN_DRAIN_S: String(DRAIN_S), SHUTDOWN_TIMEOUT_S: '5', JOBS: 'true' });
     child = node.child;
     output = node.output;
     base = node.url;
@@ -75,6 +77,17 @@ describe('SIGTERM', () => {
       await admin.end();
     }
   });
+
+  // Two servers on one embedded folder were two PostgreSQL servers writing the same files, each blind
+  // to the other's writes (data-dir-lock.ts).
+  it.skipIf(url)('a second server on the same embedded database folder refuses to start, and the first keeps serving', async () => {
+    const second = await startAppProcess(await freePort(), { ...env, DEV_MODE: 'true' }).then(
+      ({ child: started }) => (started.kill('SIGKILL'), 'it started'),
+      (err: Error) => err.message,
+    );
+    expect(second).toMatch(/exited 1: [^]*fyn: failed to start: the embedded database in \S+ is in use by another process \(pid \d+\)/);
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+  }, 60_000);
 
   it('drains, answers what arrived before it, ends live streams with a reconnect hint, and exits 0', async () => {
     // A logged-in person with a live stream.

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 import { migrationsDir } from '../paths.ts';
 import { migrateJobs } from '../modules/jobs/jobs.ts';
@@ -50,6 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: PgliteOptions): Promise<Database> {
+  // One process per folder (data-dir-lock.ts); in memory, nothing to share.
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const client = await PGlite.create({
@@ -57,6 +60,9 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
     loadDataDir: options.loadDataDir,
     ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
     extensions: { pg_trgm, btree_gin, unaccent, btree_gist },
+  }).catch((err: unknown) => {
+    release();
+    throw err;
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const database: Database = {
@@ -89,6 +95,7 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
     },
     async close() {
       if (!client.closed) await client.close();
+      release();
     },
   };
   return database;
