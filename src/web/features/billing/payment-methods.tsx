@@ -34,7 +34,8 @@ function AddCardModal({
     onMutate: () => setFailure(null),
     onSuccess: async () => {
       feedback().message.success(t('billing.card_added'));
-      form.resetFields();
+      // The card form exists only without Stripe (whose element holds the card).
+      if (local) form.resetFields();
       onClose();
       // A new card settles an outstanding payment: the status may have changed.
       await Promise.all([
