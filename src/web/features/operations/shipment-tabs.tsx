@@ -55,7 +55,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
             items={events.data.map((e) => ({
               key: e.id,
               color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-              children: (
+              content: (
                 <div style={{ opacity: e.applied ? 1 : 0.55 }}>
                   <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
                   <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}{e.vessel ? ` · ${e.vessel} ${e.voyage ?? ''}` : ''}</div>

@@ -97,7 +97,7 @@ export function TrackingScreen() {
               <Timeline items={events.data.map((e) => ({
                 key: e.id,
                 color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-                children: (
+                content: (
                   <div style={{ opacity: e.applied ? 1 : 0.55 }}>
                     <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
                     <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div>
@@ -195,7 +195,7 @@ export function PublicTrackingScreen() {
           <Timeline items={[...s.events].reverse().map((e, i) => ({
             key: i,
             color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-            children: <div><EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}<div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div></div>,
+            content: <div><EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}<div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div></div>,
           }))} />
         ) : <Alert type="info" title={t('tracking.no_events')} />
       )}
