@@ -1,10 +1,11 @@
-import { Tag, Tooltip } from 'antd';
+import { Tag, Timeline, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import type { PermissionAction, PermissionModule } from '#shared/resources/permissions.ts';
 import type { EventClassifier, ExceptionKind, ShipmentStatus, SignoffStatus } from '#shared/operations/model.ts';
 import type { BookingStatus } from '#shared/operations/model.ts';
+import type { TrackingEvent } from '#shared/api/operations.ts';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 export const SHIPMENTS_PATH = '/organisation/crm/shipment-management';
@@ -38,6 +39,31 @@ export function EventLabel({ code, classifier }: { code: string; classifier: Eve
         <Tag color={classifier === 'ACT' ? 'success' : classifier === 'EST' ? 'warning' : 'default'}>{t(`events.classifiers.${classifier}`)}</Tag>
       </span>
     </Tooltip>
+  );
+}
+
+/**
+ * A shipment's tracking events as a timeline, in the order given: what happened, to which container,
+ * when and where (with the vessel and voyage), and where the event came from; an event a later one
+ * superseded is faded. The shipment page and the tracking screen show the same.
+ */
+export function EventTimeline({ events }: { events: TrackingEvent[] }) {
+  const { t } = useOperationsTranslation();
+  const moment = useMoment();
+  return (
+    <Timeline
+      items={events.map((e) => ({
+        key: e.id,
+        color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
+        content: (
+          <div style={{ opacity: e.applied ? 1 : 0.55 }}>
+            <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
+            <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}{e.vessel ? ` · ${e.vessel} ${e.voyage ?? ''}` : ''}</div>
+            <Typography.Text type="secondary">{t(`tracking.sources.${e.source}`)}{!e.applied && ` · ${t('tracking.superseded')}`}</Typography.Text>
+          </div>
+        ),
+      }))}
+    />
   );
 }
 

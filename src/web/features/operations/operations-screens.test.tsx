@@ -6,7 +6,7 @@ import { userEvent } from '../../test/user.ts';
 import { ShipmentScreen } from './shipment-screen.tsx';
 import { BookingScreen } from './booking-screen.tsx';
 import { ExceptionsScreen } from './exceptions-screen.tsx';
-import { PublicTrackingScreen } from './tracking-screens.tsx';
+import { PublicTrackingScreen, TrackingScreen } from './tracking-screens.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
@@ -115,6 +115,27 @@ describe('exceptions', () => {
     await userEvent.type(await screen.findByLabelText('How was it resolved?'), 'Haulier collected it this morning');
     await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/exceptions/x1/resolve', { note: 'Haulier collected it this morning' }));
+  });
+});
+
+describe('tracking screen', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('opens on the newest shipment with events and tells each event as the shipment page does: vessel, source, and a superseded estimate', async () => {
+    const event = { shipment_id: 's1', event_type: 'TRANSPORT', container_number: null, vessel: null, voyage: null, recorded_at: '2026-11-20T09:00:00.000Z' };
+    api.list.mockResolvedValue({ data: [shipment], meta: { total: 1, page: 1, per_page: 50, next_cursor: null } });
+    api.get.mockImplementation(async (url: string) => {
+      if (url !== '/shipments/s1/events') throw new Error(`unexpected ${url}`);
+      return [
+        { ...event, id: 'e2', code: 'ARRI', classifier: 'EST', location: 'GBFXT', location_name: 'Felixstowe', occurred_at: '2026-12-18T06:00:00.000Z', source: 'webhook', applied: false },
+        { ...event, id: 'e1', code: 'DEPA', classifier: 'ACT', location: 'CNSHA', location_name: 'Shanghai', occurred_at: '2026-11-14T14:00:00.000Z', vessel: 'COSCO Shipping Aries', voyage: '056W', source: 'staff', applied: true },
+      ];
+    });
+    at('/tracking', '/tracking', <TrackingScreen />);
+    expect(await screen.findByText(/Shanghai · COSCO Shipping Aries 056W/)).toBeTruthy();
+    expect(screen.getByText('Entered by staff')).toBeTruthy();
+    expect(screen.getByText('Received from the carrier · a newer estimate was already in')).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith('/shipments/s1/events');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Switch, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -17,7 +17,7 @@ import { validationKeyOf } from '../../lib/form-rules.ts';
 import { showFailure } from '../../lib/feedback.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { documentPdfUrl, operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { EventLabel, useCan, useChargeCodes, useChargeNames, useMoment } from './bits.tsx';
+import { EventTimeline, useCan, useChargeCodes, useChargeNames, useMoment } from './bits.tsx';
 import { RegenerateButton, useGenerate } from './document-actions.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 import { mayEditShipment } from '#shared/operations/model.ts';
@@ -35,7 +35,6 @@ type EventValues = { event_type: EventType; code: string; classifier: 'PLN' | 'E
 
 export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => void }) {
   const { t } = useOperationsTranslation();
-  const moment = useMoment();
   const events = useQuery({ queryKey: operationsKeys.events(s.id), queryFn: () => operationsApi.events(s.id) });
   const [form] = Form.useForm<EventValues>();
   const type = Form.useWatch('event_type', form) ?? 'TRANSPORT';
@@ -51,19 +50,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={14}>
         {events.data?.length ? (
-          <Timeline
-            items={events.data.map((e) => ({
-              key: e.id,
-              color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-              content: (
-                <div style={{ opacity: e.applied ? 1 : 0.55 }}>
-                  <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
-                  <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}{e.vessel ? ` · ${e.vessel} ${e.voyage ?? ''}` : ''}</div>
-                  <Typography.Text type="secondary">{t(`tracking.sources.${e.source}`)}{!e.applied && ` · ${t('tracking.superseded')}`}</Typography.Text>
-                </div>
-              ),
-            }))}
-          />
+          <EventTimeline events={events.data} />
         ) : (
           <Empty description={t('tracking.no_events')} />
         )}

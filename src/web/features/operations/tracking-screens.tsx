@@ -8,7 +8,7 @@ import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys, type ActiveShipment } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { ImportButton } from '../../components/import-button.tsx';
-import { DelayTag, EventLabel, SHIPMENTS_PATH, ShipmentStatusTag, useMoment } from './bits.tsx';
+import { DelayTag, EventLabel, EventTimeline, SHIPMENTS_PATH, ShipmentStatusTag, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 /**
@@ -94,16 +94,7 @@ export function TrackingScreen() {
               </Space>
             )}
             {current && events.isPending ? <Skeleton active /> : events.data?.length ? (
-              <Timeline items={events.data.map((e) => ({
-                key: e.id,
-                color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-                content: (
-                  <div style={{ opacity: e.applied ? 1 : 0.55 }}>
-                    <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
-                    <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div>
-                  </div>
-                ),
-              }))} />
+              <EventTimeline events={events.data} />
             ) : (
               <Empty description={current ? t('tracking.no_events') : t('tracking.pick_hint')} />
             )}
