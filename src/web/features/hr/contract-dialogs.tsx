@@ -26,7 +26,8 @@ export function ContractDialogs({ writing, ending, onCloseWriting, onCloseEnding
   return (
     <>
       <NewContract open={writing} onClose={onCloseWriting} onDone={onDone} />
-      <EndContract ending={ending} onClose={onCloseEnding} onDone={onDone} />
+      {/* One per contract and action: a date, reason or failure typed for one never shows for the next. */}
+      <EndContract key={ending ? `${ending.contract.id}:${ending.action}` : ''} ending={ending} onClose={onCloseEnding} onDone={onDone} />
     </>
   );
 }

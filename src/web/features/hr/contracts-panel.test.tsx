@@ -19,7 +19,7 @@ describe('contracts panel', () => {
     api.list.mockResolvedValue({ data: [], meta: { total: 0, page: 1, per_page: 100, next_cursor: null } });
   });
 
-  it('lists the contracts and ends one from its dialog, loaded when first opened, with the date and reason typed', async () => {
+  it('lists the contracts and ends one from its dialog, loaded when first opened, with the date and reason typed; the next dialog starts empty', async () => {
     renderRoutes([{ path: '/c', element: <ContractsPanel /> }], '/c');
     const row = (await screen.findByText('Sofia Sales')).closest('tr')!;
     expect(within(row).getByText('£42,000.00')).toBeTruthy();
@@ -31,5 +31,11 @@ describe('contracts panel', () => {
     api.post.mockResolvedValueOnce({ ...contract, status: 'ended', end_date: '2026-12-31' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/contracts/c1/end', { end_date: '2026-12-31', reason: 'Moving abroad' }));
+    // The next dialog starts empty: nothing typed for the last one carries over.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(row).getByRole('button', { name: 'Terminate' }));
+    const next = await screen.findByRole('dialog', { name: "Terminate Sofia Sales's contract" });
+    expect((within(next).getByLabelText('End') as HTMLInputElement).value).toBe('');
+    expect((within(next).getByLabelText('Reason (optional for an end)') as HTMLTextAreaElement).value).toBe('');
   });
 });
