@@ -6,7 +6,6 @@ import type { Contract } from '#shared/api/hr.ts';
 import { CONTRACT_TYPES } from '#shared/hr/model.ts';
 import { minorOf } from '#shared/money/amounts.ts';
 import { api } from '../../lib/api-client.ts';
-import { isApiFailure } from '../../lib/api-failure.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { hrApi, hrKeys } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
@@ -85,19 +84,29 @@ function EndContract({ ending, onClose, onDone }: { ending: { contract: Contract
   const [date, setDate] = useState<Dayjs | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  async function run() {
+  const { submit, busy } = useSubmit(
+    ({ contract, action, end }: { contract: Contract; action: 'end' | 'terminate'; end: Dayjs }) =>
+      hrApi.contractAction(contract.id, action, { end_date: end.format('YYYY-MM-DD'), reason: reason.trim() || null }),
+    {
+      onSuccess: () => {
+        onDone();
+        onClose();
+      },
+      // The server's reason (a date before the start, a contract no longer active) shows in the dialog.
+      onFailure: (failure) => {
+        setProblem(failure.message);
+        return true;
+      },
+    },
+  );
+  const run = () => {
     if (!ending || !date) return;
-    try {
-      await hrApi.contractAction(ending.contract.id, ending.action, { end_date: date.format('YYYY-MM-DD'), reason: reason.trim() || null });
-      onDone();
-      onClose();
-    } catch (e) {
-      if (isApiFailure(e)) setProblem(e.message);
-    }
-  }
+    setProblem(null);
+    submit({ ...ending, end: date });
+  };
   return (
     <Modal open={ending !== null} title={ending ? t(`contracts.${ending.action}_title`, { name: ending.contract.employee_name }) : ''} okText={ending ? t(`contracts.${ending.action}`) : ''}
-      okButtonProps={{ disabled: !date, danger: ending?.action === 'terminate' }} onOk={run} onCancel={onClose} destroyOnHidden>
+      okButtonProps={{ disabled: !date, danger: ending?.action === 'terminate' }} confirmLoading={busy} onOk={run} onCancel={onClose} destroyOnHidden>
       {problem && <Alert type="error" title={problem} style={{ marginBottom: 12 }} />}
       <Space orientation="vertical" style={{ width: '100%' }}>
         <DatePicker aria-label={t('contracts.end_date')} value={date} onChange={setDate} style={{ width: '100%' }} />

@@ -42,24 +42,28 @@ export function EventLabel({ code, classifier }: { code: string; classifier: Eve
   );
 }
 
+/** A tracking event as a timeline shows it: the client's public page has only what happened, where and when. */
+type TimelineEvent = Pick<TrackingEvent, 'code' | 'classifier' | 'location' | 'location_name' | 'occurred_at' | 'container_number'> &
+  Partial<Pick<TrackingEvent, 'id' | 'vessel' | 'voyage' | 'source' | 'applied'>>;
+
 /**
- * A shipment's tracking events as a timeline, in the order given: what happened, to which container,
- * when and where (with the vessel and voyage), and where the event came from; an event a later one
- * superseded is faded. The shipment page and the tracking screen show the same.
+ * Tracking events as a timeline, in the order given: what happened, to which container, when and
+ * where (with the vessel and voyage), and where the event came from; an event a later one superseded
+ * is faded. The shipment page, the tracking screen and the client's tracking page show the same.
  */
-export function EventTimeline({ events }: { events: TrackingEvent[] }) {
+export function EventTimeline({ events }: { events: TimelineEvent[] }) {
   const { t } = useOperationsTranslation();
   const moment = useMoment();
   return (
     <Timeline
-      items={events.map((e) => ({
-        key: e.id,
+      items={events.map((e, i) => ({
+        key: e.id ?? i,
         color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
         content: (
-          <div style={{ opacity: e.applied ? 1 : 0.55 }}>
+          <div style={{ opacity: e.applied === false ? 0.55 : 1 }}>
             <EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}
             <div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}{e.vessel ? ` · ${e.vessel} ${e.voyage ?? ''}` : ''}</div>
-            <Typography.Text type="secondary">{t(`tracking.sources.${e.source}`)}{!e.applied && ` · ${t('tracking.superseded')}`}</Typography.Text>
+            {e.source && <Typography.Text type="secondary">{t(`tracking.sources.${e.source}`)}{e.applied === false && ` · ${t('tracking.superseded')}`}</Typography.Text>}
           </div>
         ),
       }))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Descriptions, Empty, InputNumber, Result, Row, Select, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, InputNumber, Result, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -183,11 +183,7 @@ export function PublicTrackingScreen() {
       </Card>
       {s.events && (
         s.events.length ? (
-          <Timeline items={[...s.events].reverse().map((e, i) => ({
-            key: i,
-            color: e.classifier === 'ACT' ? 'green' : e.classifier === 'EST' ? 'orange' : 'gray',
-            content: <div><EventLabel code={e.code} classifier={e.classifier} /> {e.container_number && <Tag>{e.container_number}</Tag>}<div>{moment(e.occurred_at)} · {e.location_name ?? e.location ?? '—'}</div></div>,
-          }))} />
+          <EventTimeline events={[...s.events].reverse()} />
         ) : <Alert type="info" title={t('tracking.no_events')} />
       )}
     </section>
