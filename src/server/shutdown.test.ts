@@ -6,13 +6,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { openDatabase } from './db/client.ts';
+import { copyTemplate } from './db/template.ts';
 import { freePort, httpClient, startAppProcess } from './test/app-process.ts';
 import { testDatabaseUrls } from './test/global-setup.ts';
 import { openStream } from './test/sse.ts';
@@ -35,9 +35,8 @@ async function databaseEnv(): Promise<Record<string, string>> {
     const { url: pooled, listenUrl } = testDatabaseUrls(dbName);
     return { DATA_DIR: dataDir, DATABASE_URL: pooled, DATABASE_LISTEN_URL: listenUrl };
   }
-  // The embedded database: the template laid into DATA_DIR/db, then closed for the process to open.
-  const seeded = await openDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  await seeded.close();
+  // The embedded database: the template laid into DATA_DIR/db as a first start lays it.
+  copyTemplate(join(dataDir, 'db'), inject('pgliteTemplate'));
   return { DATA_DIR: dataDir };
 }
 

@@ -34,10 +34,9 @@ export type DatabaseOptions =
     }
   | PgliteOptions;
 
-/** The embedded database: on disk at `dataDir`, else in memory (from `loadDataDir`'s dump when given). */
+/** The embedded database: on disk at `dataDir`, else in memory. */
 type PgliteOptions = {
   dataDir?: string;
-  loadDataDir?: Blob | File;
   /** Server settings for this start (`-c name=value` beside PGlite's own), e.g. the WAL's size. */
   settings?: Record<string, string>;
 };
@@ -57,7 +56,6 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const client = await PGlite.create({
     dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
     ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
     extensions: { pg_trgm, btree_gin, unaccent, btree_gist },
   }).catch((err: unknown) => {

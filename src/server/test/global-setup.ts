@@ -1,18 +1,20 @@
 import type { TestProject } from 'vitest/node';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { importReferenceData } from '../modules/reference-data.ts';
 import { appRoot } from '../paths.ts';
-import { dbTemplateDir, templateKey, templateKeyAt } from '../db/template.ts';
+import { dbTemplateDir, makeTemplate, templateKey, templateKeyAt } from '../db/template.ts';
 import { figuresBlock } from './attack/figures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of the migrated template data directory (gzipped tar). */
+    /** PGlite: the migrated template's data directory (with the reference data), copied by each test file. */
     pgliteTemplate: string;
+    /** PGlite: this run's folder for the test files' copies of the template (removed when it ends). */
+    pgliteScratch: string;
     /** PostgreSQL: name of the migrated template database. */
     pgTemplate: string;
     /** The attack suite's seed for this run (FUZZ_SEED to replay one) and the file its figures go to. */
@@ -53,37 +55,51 @@ export default async function setup(project: TestProject) {
     await admin.end();
     project.provide('pgTemplate', PG_TEMPLATE);
     project.provide('pgliteTemplate', '');
+    project.provide('pgliteScratch', '');
     return attack;
   }
-  const dir = join(appRoot, '.tmp');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `test-template-${key}.tar`);
-  if (!existsSync(file)) {
-    // The build's template (db/template.ts) when it was made from the same inputs: opened from a
-    // copy instead of migrating and importing again (about 20 s of CPU).
-    const copy = templateKeyAt() === key ? mkdtempSync(join(tmpdir(), 'fyn-template-')) : null;
-    if (copy) cpSync(dbTemplateDir, copy, { recursive: true });
-    // The WAL kept at its smallest (two 16 MB segments, where the default keeps five): each test
-    // file's copy of the template is that much smaller to read.
-    const database = await openDatabase({ ...(copy ? { dataDir: copy } : {}), settings: { min_wal_size: '32MB', max_wal_size: '32MB' } });
-    await database.migrate();
-    await importReferenceData(database);
-    // A checkpoint first: each test file's copy then starts without replaying the import's WAL
-    // (about 0.4 s less per file). The switch first lets the checkpoint drop the segments before it.
-    await database.query('select pg_switch_wal()');
-    await database.query('checkpoint');
-    const dump = await database.pglite!.dumpDataDir('none');
-    await database.close();
-    if (copy) rmSync(copy, { recursive: true, force: true });
-    // Written whole, then renamed: a run beside this one never reads half a template. Older
-    // templates (~200 MB each) go.
-    for (const old of readdirSync(dir)) if (/^test-template-.*\.tar$/.test(old)) rmSync(join(dir, old), { force: true });
-    writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${file}.${process.pid}`, file);
+  // The build's template (db/template.ts) when it was made from the same inputs, else one made
+  // the same way under .tmp (about 20 s of CPU, once per change of its inputs).
+  let template = dbTemplateDir;
+  if (templateKeyAt() !== key) {
+    const dir = join(appRoot, '.tmp');
+    template = join(dir, `test-template-${key}`);
+    await makeTemplate(template);
+    for (const old of readdirSync(dir)) if (/^test-template-/.test(old) && join(dir, old) !== template) rmSync(join(dir, old), { recursive: true, force: true });
   }
-  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplate', template);
   project.provide('pgTemplate', '');
-  return attack;
+  const scratch = scratchDir();
+  project.provide('pgliteScratch', scratch);
+  return () => {
+    attack();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}
+
+/**
+ * This run's folder for the test databases: in memory (/dev/shm) where the system has it, where a
+ * copy of the template costs no disk writes. Folders of runs that no longer live (killed before
+ * their teardown) go first: each copy is ~140 MB of memory.
+ */
+function scratchDir(): string {
+  const root = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  for (const name of readdirSync(root)) {
+    const pid = /^fyn-test-run-(\d+)$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join(root, name), { recursive: true, force: true });
+  }
+  const dir = join(root, `fyn-test-run-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** One fuzz seed per run, and one block of the attack suite's figures when the run ends. */
