@@ -1,19 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scratchFolders } from '../test/app-process.ts';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 
-const dirs: string[] = [];
-const folder = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fyn-lock-'));
-  dirs.push(dir);
-  return join(dir, 'db');
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolders('fyn-lock-');
+const folder = () => join(scratch.folder(), 'db');
+afterEach(scratch.removeAll);
 
 /** Takes the lock of `db` in a process of its own; resolves once it holds it, with a way to end that process. */
 async function holdElsewhere(db: string): Promise<{ pid: number; stop: () => Promise<void> }> {

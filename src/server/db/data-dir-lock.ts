@@ -4,16 +4,22 @@ import { dirname } from 'node:path';
 /** Another running process holds the embedded database's folder. */
 export class DataDirInUseError extends Error {}
 
+/** Whether a process with this pid runs (one of another user's answers EPERM: it runs). */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Who a process is: its pid and, where the system says (Linux), when it started; a pid alone may
  * belong to another program after a restart (a container whose server was pid 1 and is now pid 20).
  */
 function identityOf(pid: number): string | null {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
+  if (!processRuns(pid)) return null;
   try {
     // Field 22 of /proc/<pid>/stat, after the command name in parentheses (which may hold spaces).
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

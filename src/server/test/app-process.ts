@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { appRoot } from '../paths.ts';
 
 /** A free TCP port on 127.0.0.1. */
@@ -60,4 +63,35 @@ export function httpClient(base: string) {
     return { status: res.status, headers: res.headers, data: res.status === 204 ? null : await res.json() };
   }
   return { jar, cookie, call };
+}
+
+/** A TypeScript script of the repository in a process of its own (through tsx), its output piped. */
+export const runTs = (script: string, args: string[], env: Record<string, string> = {}): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: appRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Calls `onLine` with each whole line the process prints to its standard output. */
+export function onLines(child: ChildProcess, onLine: (line: string) => void): void {
+  let buffer = '';
+  child.stdout!.on('data', (chunk) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    parts.forEach(onLine);
+  });
+}
+
+/** Resolves with the process's exit code once it has ended. */
+export const exited = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.once('exit', resolve));
+
+/** Fresh temporary folders for a test file, and one call that removes them all (in its afterAll). */
+export function scratchFolders(prefix: string): { folder: () => string; removeAll: () => void } {
+  const made: string[] = [];
+  return {
+    folder: () => {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      made.push(dir);
+      return dir;
+    },
+    removeAll: () => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+  };
 }

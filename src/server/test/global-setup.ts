@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
+import { processRuns } from '../db/data-dir-lock.ts';
 import { importReferenceData } from '../modules/reference-data.ts';
 import { appRoot } from '../paths.ts';
 import { dbTemplateDir, makeTemplate, templateKey, templateKeyAt } from '../db/template.ts';
@@ -80,26 +81,17 @@ export default async function setup(project: TestProject) {
 /**
  * This run's folder for the test databases: in memory (/dev/shm) where the system has it, where a
  * copy of the template costs no disk writes. Folders of runs that no longer live (killed before
- * their teardown) go first: each copy is ~140 MB of memory.
+ * their teardown) go first: each copy is ~107 MB of memory.
  */
 function scratchDir(): string {
   const root = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   for (const name of readdirSync(root)) {
     const pid = /^fyn-test-run-(\d+)$/.exec(name)?.[1];
-    if (pid && !alive(Number(pid))) rmSync(join(root, name), { recursive: true, force: true });
+    if (pid && !processRuns(Number(pid))) rmSync(join(root, name), { recursive: true, force: true });
   }
   const dir = join(root, `fyn-test-run-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** One fuzz seed per run, and one block of the attack suite's figures when the run ends. */

@@ -68,12 +68,7 @@ export async function openTestDatabase(): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
       throw err;
     });
-    const close = database.close;
-    database.close = async () => {
-      await close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-    return database;
+    return closingWith(database, () => rmSync(dir, { recursive: true, force: true }));
   }
   const name = `fyn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -84,13 +79,20 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const database = await openDatabase({ ...testDatabaseUrls(name), poolSize: 4 });
-  const close = database.close;
-  database.close = async () => {
-    await close();
+  return closingWith(database, async () => {
     const a = new pg.Client({ connectionString: url });
     await a.connect();
     await a.query(`drop database if exists ${name} with (force)`);
     await a.end();
+  });
+}
+
+/** The test database, whose close also throws away its copy. */
+function closingWith(database: Database, discard: () => unknown): Database {
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await discard();
   };
   return database;
 }
