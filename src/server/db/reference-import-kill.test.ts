@@ -1,7 +1,8 @@
 /**
  * A `kill -9` of the embedded server during its first start's reference-data import (UN/LOCODE,
- * ECB rates) loses nothing for good: the next start finishes the import. Always on the embedded
- * database; the pass against PostgreSQL skips it (its children start with DATABASE_URL empty).
+ * ECB rates) loses nothing for good: the next start finishes the import. Its server processes
+ * always run on the embedded database (DATABASE_URL empty), so the pass against PostgreSQL skips
+ * it: it would only run the same again.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
