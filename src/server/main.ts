@@ -1,12 +1,5 @@
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, redactSecrets } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { importReferenceData } from './modules/reference-data.ts';
-import { seedDemo } from './modules/demo/seed.ts';
-import { webDistDir } from './paths.ts';
-import { copyTemplate } from './db/template.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
+import { tuneProcess } from './lib/process-tuning.ts';
 
 /** The runtime FYN is built and tested on: Node 24 LTS, which `npm install` puts in node_modules/.bin (docs/deployment.md). */
 const SUPPORTED_NODE_MAJOR = 24;
@@ -18,6 +11,10 @@ async function main() {
     console.error(`fyn: Node ${process.versions.node} is not supported; FYN runs on Node ${SUPPORTED_NODE_MAJOR} LTS. Start it with 'npm start' (which uses the Node that 'npm install' put in node_modules/.bin) or run node_modules/.bin/node dist/server/main.js.`);
     process.exit(1);
   }
+  // V8's settings for a server, before the server's modules load (they are imported below, not
+  // above: importing a module runs its top-level code).
+  await tuneProcess();
+  const [{ ConfigError, loadConfig }, { webDistDir }] = await Promise.all([import('./config.ts'), import('./paths.ts')]);
   let config;
   try {
     config = loadConfig(process.env, webDistDir);
@@ -28,6 +25,14 @@ async function main() {
     }
     throw err;
   }
+  const [{ buildApp }, { openDatabase }, { importReferenceData }, { seedDemo }, { copyTemplate }, { lockDataDir }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./modules/reference-data.ts'),
+    import('./modules/demo/seed.ts'),
+    import('./db/template.ts'),
+    import('./db/data-dir-lock.ts'),
+  ]);
   const started = Date.now();
   // The embedded database's folder is this process's from here on (a second server on it refuses to
   // start), the template's copy included; openDatabase takes the same lock again.
@@ -99,7 +104,8 @@ async function main() {
   app.log.info({ url: config.appUrl, database: database.driver, files: app.ctx.files.where, ms: Date.now() - started }, 'FYN is ready');
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
+  const { redactSecrets } = await import('./config.ts');
   console.error('fyn: failed to start:', redactSecrets(err instanceof Error ? err.message : String(err), process.env));
   process.exit(1);
 });
