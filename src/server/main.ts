@@ -105,7 +105,9 @@ async function main() {
 }
 
 main().catch(async (err) => {
-  const { redactSecrets } = await import('./config.ts');
-  console.error('fyn: failed to start:', redactSecrets(err instanceof Error ? err.message : String(err), process.env));
+  const message = err instanceof Error ? err.message : String(err);
+  // The secrets' redaction is config.ts's, which main() loads; a failure to load it names a file, not a secret.
+  const redact = await import('./config.ts').then(({ redactSecrets }) => (text: string) => redactSecrets(text, process.env), () => (text: string) => text);
+  console.error('fyn: failed to start:', redact(message));
   process.exit(1);
 });
