@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { parseFilesUrl, type S3Location } from './modules/files/store.ts';
 import { PASSWORD_COST, type ScryptCost } from './lib/password-hash.ts';
 
+/** The enterprise plan's product in the built-in payment provider (modules/billing/local-provider.ts). */
+export const LOCAL_ENTERPRISE_PRODUCT_ID = 'prod_fyn_enterprise';
+
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
@@ -219,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string | null): Confi
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: e.STRIPE_API_BASE ?? null }
       : null,
-    enterpriseProductId: e.ENTERPRISE_PRODUCT_ID ?? (e.STRIPE_SECRET_KEY ? null : 'prod_fyn_enterprise'),
+    enterpriseProductId: e.ENTERPRISE_PRODUCT_ID ?? (e.STRIPE_SECRET_KEY ? null : LOCAL_ENTERPRISE_PRODUCT_ID),
     weatherUrl: e.WEATHER_URL === 'none' ? null : e.WEATHER_URL,
     devMode: dev.on,
     devModeReason: dev.reason,

@@ -54,8 +54,8 @@ describe('app routes', () => {
 
   it('shows the not-found screen for an unknown path', async () => {
     renderRoutes(buildRouteObjects(ROUTES), '/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Page not found · FYN'));
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Not found · FYN'));
   });
 
   it('has a header with theme switch, notifications and the user menu', async () => {

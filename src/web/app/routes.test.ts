@@ -50,6 +50,26 @@ describe('route table (docs/product.md#routes)', () => {
     }
   });
 
+  it('titles in English every route the spec titles, word for word (spec §2)', () => {
+    const SPEC_TITLES: Record<string, string> = {
+      '/': 'Dashboard', '/:all(.*)': 'Not found', '/admin/perms': 'Permissions', '/ai': 'AI Credits', '/analytics': 'Analytics',
+      '/auth/forgot-password': 'Authentication', '/auth/login': 'Authentication', '/auth/reset-password': 'Authentication',
+      '/auth/sign-up': 'Authentication', '/billing': 'Billing', '/chats': 'Chats', '/connections': 'Connections', '/dev': 'Developer',
+      '/documents': 'Document Types', '/documents/pdf/documents': 'Document Type Management',
+      '/documents/pdf/quotation': 'Document Type Management', '/documents/template': 'Document Template',
+      '/exceptions': 'Exceptions', '/notification': 'Notifications', '/pricing': 'Pricing', '/profile': 'Profile',
+      '/profile/{userId}': 'Profile', '/recruitment-hub': 'Recruitment hub', '/secure-payment/begin': 'Secure payment start',
+      '/settings': 'Settings', '/task-assignment': 'Task assignment', '/tracking': 'Tracking', '/tracking-view': 'Tracking view',
+      '/user/posts': 'User Posts Management', '/organisation/posts': 'Post Management',
+      '/organisation/control-centre/tiers': 'Client Tiers', '/organisation/hr/payroll/{id}': 'Staff Payroll Detail',
+    };
+    for (const [path, title] of Object.entries(SPEC_TITLES)) {
+      const route = ROUTES.find((r) => r.path === asRoutePath(path));
+      const [section, key] = (route?.titleKey ?? '.').split('.') as [string, string];
+      expect(texts.en?.[section]?.[key], path).toBe(title);
+    }
+  });
+
   it('guards as the spec says; a route without a list is guarded by auth', () => {
     expect(DEFAULT_GUARDS).toEqual(['auth']);
     for (const path of ['/auth/login', '/auth/sign-up', '/auth/forgot-password', '/auth/reset-password']) expect(guardsOf(path)).toEqual(['guest']);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProviderProduct } from '#shared/billing/plans.ts';
 import { cardBrand, cardProblems, digitsOnly } from '#shared/billing/cards.ts';
 import { prorate as share, sumMinor } from '#shared/money/amounts.ts';
+import { LOCAL_ENTERPRISE_PRODUCT_ID } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
   PaymentError,
@@ -48,12 +49,12 @@ const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] 
     ],
   },
   {
-    id: 'prod_fyn_enterprise', name: 'Enterprise', description: 'For networks of offices, with analytics across them.',
+    id: LOCAL_ENTERPRISE_PRODUCT_ID, name: 'Enterprise', description: 'For networks of offices, with analytics across them.',
     metadata: { a_min_sign_up_months: '12', b_network_access: 'Global, priority listing', c_saas_suite: 'Full suite with API', d_business_access: 'Yes', e_customs_access: 'Yes', f_freight_access: 'Yes', g_rates_access: 'Full, multi-office', h_warehouse_access: 'Yes', i_cost_per_staff: '3.00', j_cost_per_partner_connection: '1.00', k_avg_transactional_discount_pct: '8', l_free_news_feed_ads_per_year: '52', m_free_trade_service_ads_per_year: '24', api_requests_per_minute: '3000', n_ai_credits_per_month: '5000' },
     marketing_features: [{ name: 'Unlimited staff' }, { name: 'Analytics across offices' }, { name: 'Carbon offsetting reports' }, { name: 'Priority support' }, { name: 'Everything in Growth' }],
     prices: [
-      { id: 'price_enterprise_month', product: 'prod_fyn_enterprise', unit_amount: 19900, currency: 'gbp', interval: 'month' },
-      { id: 'price_enterprise_year', product: 'prod_fyn_enterprise', unit_amount: 199000, currency: 'gbp', interval: 'year' },
+      { id: 'price_enterprise_month', product: LOCAL_ENTERPRISE_PRODUCT_ID, unit_amount: 19900, currency: 'gbp', interval: 'month' },
+      { id: 'price_enterprise_year', product: LOCAL_ENTERPRISE_PRODUCT_ID, unit_amount: 199000, currency: 'gbp', interval: 'year' },
     ],
   },
   {
@@ -62,7 +63,6 @@ const LOCAL_PRODUCTS: (Omit<ProviderProduct, 'prices'> & { prices: Price[] })[] 
     metadata: {}, marketing_features: [], prices: [],
   },
 ];
-export const LOCAL_ENTERPRISE_PRODUCT_ID = 'prod_fyn_enterprise';
 
 const PRICES = new Map(LOCAL_PRODUCTS.flatMap((p) => p.prices).map((p) => [p.id, p]));
 const productName = (id: string) => LOCAL_PRODUCTS.find((p) => p.id === id)?.name ?? id;

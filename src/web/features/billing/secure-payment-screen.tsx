@@ -256,7 +256,7 @@ export function SecurePaymentScreen() {
   return (
     <section className="fyn-page">
       <Typography.Title level={1} className="fyn-page-title">
-        {t('billing.secure_payment_title')}
+        {t('titles.secure_payment')}
       </Typography.Title>
       <Card className="fyn-billing-narrow">{body}</Card>
     </section>

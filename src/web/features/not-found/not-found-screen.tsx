@@ -9,7 +9,7 @@ export function NotFoundScreen() {
       status="404"
       title={
         <Typography.Title level={1} style={{ fontSize: 28 }}>
-          {t('not_found.heading')}
+          {t('titles.not_found')}
         </Typography.Title>
       }
       subTitle={t('not_found.text')}

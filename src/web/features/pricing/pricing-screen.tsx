@@ -27,7 +27,7 @@ export function PricingScreen() {
     <section className="fyn-pricing">
       <Flex vertical align="center" gap={16} className="fyn-pricing-head">
         <Typography.Title level={1} className="fyn-pricing-title">
-          {t('pricing.title')}
+          {t('titles.pricing')}
         </Typography.Title>
         <Typography.Paragraph type="secondary" className="fyn-pricing-intro">
           {t('pricing.intro')}

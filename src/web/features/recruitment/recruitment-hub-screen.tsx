@@ -8,6 +8,7 @@ import { mayOpening, OPENING_STATUSES } from '#shared/recruitment/model.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
+import { SoftBreaks } from '../../components/soft-breaks.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { careersUrl, recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
@@ -189,7 +190,7 @@ function ApplicantCard({ applicant: a, onOpen }: { applicant: Applicant; onOpen:
   return (
     <Card size="small" hoverable onClick={onOpen} role="button" tabIndex={0} aria-label={a.name} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onOpen(); }}>
       <strong>{a.name}</strong>
-      <div><Typography.Text type="secondary">{a.email}</Typography.Text></div>
+      <div><Typography.Text type="secondary"><SoftBreaks text={a.email} /></Typography.Text></div>
       <Space size={4} wrap style={{ marginTop: 4 }}>
         <Tag>{t(`sources.${a.source}`)}</Tag>
         {a.cv && <Tag color="blue">{t('applicant.cv')}</Tag>}

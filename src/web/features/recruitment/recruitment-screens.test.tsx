@@ -48,6 +48,9 @@ describe('recruitment hub', () => {
     await userEvent.click(screen.getAllByText('Air freight export coordinator')[0]);
     expect(await screen.findByText('Oluwaseun Adeyemi')).toBeTruthy();
     expect(screen.getByText('Nobody here.')).toBeTruthy();
+    // The card's e-mail address may wrap before its @ and dots only, never mid-word.
+    const email = screen.getByRole('button', { name: 'Oluwaseun Adeyemi' }).querySelector('.fyn-soft-breaks');
+    expect(email?.innerHTML).toBe('seun<wbr>@example<wbr>.com');
   });
 
   it('picks the opening’s place from the location search, not a typed code (issue 21)', async () => {
