@@ -2,8 +2,8 @@ import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'ant
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
-import { isApiFailure } from '../lib/api-failure.ts';
-import { feedback } from '../lib/feedback.ts';
+import type { ApiFailure } from '../lib/api-failure.ts';
+import { useSubmit } from '../lib/use-submit.ts';
 import { useTranslation } from 'react-i18next';
 
 type Verdict = { row: number; ok: boolean; errors: Record<string, string>; label: string };
@@ -26,40 +26,36 @@ export function ImportDialog({ endpoint, template, onImported, open, onClose }: 
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Answer | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const send = async (dryRun: boolean, f: File) => {
+  const send = (dryRun: boolean, f: File) => {
     const body = new FormData();
     body.append('file', f);
     return api.post<Answer>(`${endpoint}`, body, { params: { dry_run: dryRun } });
   };
-  const choose = async (f: File) => {
+  // A refusal the API client has not shown already is the dialog's problem line.
+  const onFailure = (failure: ApiFailure) => {
+    if (!failure.notified) setProblem(failure.message);
+    return true;
+  };
+  const check = useSubmit((f: File) => send(true, f), { onSuccess: setPreview, onFailure });
+  const importAll = useSubmit((f: File) => send(false, f), {
+    success: (done) => t('import.done', { count: done.created }),
+    onSuccess: () => {
+      onImported();
+      close();
+    },
+    onFailure,
+  });
+  const busy = check.busy || importAll.busy;
+  const choose = (f: File) => {
     setFile(f);
     setPreview(null);
     setProblem(null);
-    setBusy(true);
-    try {
-      setPreview(await send(true, f));
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setProblem(e.message);
-    } finally {
-      setBusy(false);
-    }
+    check.submit(f);
   };
-  const commit = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const done = await send(false, file);
-      feedback().message.success(t('import.done', { count: done.created }));
-      onImported();
-      close();
-    } catch (e) {
-      if (isApiFailure(e) && !e.notified) setProblem(e.message);
-    } finally {
-      setBusy(false);
-    }
+  const commit = () => {
+    if (file) importAll.submit(file);
   };
   const close = () => {
     onClose();
@@ -79,7 +75,7 @@ export function ImportDialog({ endpoint, template, onImported, open, onClose }: 
       footer={
         <Space>
           <Button onClick={close}>{t('import.cancel')}</Button>
-          <Button type="primary" loading={busy} disabled={!preview || preview.invalid > 0 || preview.valid === 0} onClick={() => void commit()}>
+          <Button type="primary" loading={busy} disabled={!preview || preview.invalid > 0 || preview.valid === 0} onClick={commit}>
             {t('import.commit', { count: preview?.valid ?? 0 })}
           </Button>
         </Space>
@@ -92,7 +88,7 @@ export function ImportDialog({ endpoint, template, onImported, open, onClose }: 
           maxCount={1}
           showUploadList={false}
           beforeUpload={(f) => {
-            void choose(f);
+            choose(f);
             return false;
           }}
         >

@@ -55,4 +55,18 @@ describe('useSubmit', () => {
     expect(success).not.toHaveBeenCalled();
     expect(onSuccess).not.toHaveBeenCalled();
   });
+
+  it('drops a second submit while the first is running (Enter pressed twice)', async () => {
+    told();
+    let finish!: () => void;
+    const call = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { result } = renderHook(() => useSubmit<void>(call));
+    act(() => result.current.submit());
+    act(() => result.current.submit());
+    expect(call).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    await waitFor(() => expect(result.current.busy).toBe(false));
+    act(() => result.current.submit());
+    expect(call).toHaveBeenCalledTimes(2);
+  });
 });

@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { analyticsViewsApi, type AnalyticsParams } from '../../lib/analytics-api.ts';
 import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { useAnalyticsTranslation } from './analytics-texts.ts';
 
 /** Save the page's filters with a name, open a saved view, and mail it to members weekly or monthly. */
@@ -18,9 +19,10 @@ export function SavedViews({ params, onApply }: { params: AnalyticsParams; onApp
   const [name, setName] = useState('');
   const [managing, setManaging] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: analyticsViewsApi.key });
-  const save = useMutation({
-    mutationFn: () => analyticsViewsApi.save(name.trim(), params),
-    onSuccess: (view) => { setSaving(false); setName(''); setManaging(view.id); void refresh(); },
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSubmit(() => analyticsViewsApi.save(name.trim(), params), {
+    onSuccess: (view) => { setSaving(false); setName(''); setProblem(null); setManaging(view.id); void refresh(); },
+    onFailure: (failure) => { setProblem(failure.message); return true; },
   });
   const current = views.data?.find((v) => v.id === managing) ?? null;
   return (
@@ -33,9 +35,9 @@ export function SavedViews({ params, onApply }: { params: AnalyticsParams; onApp
       <Button onClick={() => setSaving(true)}>{t('views.save')}</Button>
       {current && <SubscribeButton view={current} me={me} onChanged={refresh} />}
       <Modal open={saving} title={t('views.save')} okText={t('views.save')} cancelText={t('views.cancel')} onCancel={() => setSaving(false)}
-        okButtonProps={{ disabled: !name.trim(), loading: save.isPending }} onOk={() => save.mutate()} destroyOnHidden>
-        <label>{t('views.name')}<Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && save.mutate()} autoFocus /></label>
-        {save.isError && <Typography.Text type="danger">{save.error.message}</Typography.Text>}
+        okButtonProps={{ disabled: !name.trim(), loading: save.busy }} onOk={() => save.submit()} destroyOnHidden>
+        <label>{t('views.name')}<Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && save.submit()} autoFocus /></label>
+        {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
       </Modal>
     </Space>
   );

@@ -10,6 +10,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { developersApi, developersKeys, type ApiKeyWithSecret, type DeliveryFilters } from '../../lib/developers-api.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { useDevelopersTranslation } from './developers-texts.ts';
 
 const NONE: readonly string[] = [];
@@ -42,16 +43,11 @@ function NewKeyForm({ open, onClose, onMade }: { open: boolean; onClose: () => v
   const { t } = useDevelopersTranslation();
   const held = useSessionStore((s) => s.user?.permissions) ?? NONE;
   const [form] = Form.useForm<{ name: string; scopes: string[]; expires_on?: string }>();
-  const [busy, setBusy] = useState(false);
-  async function submit(v: { name: string; scopes: string[]; expires_on?: string }) {
-    setBusy(true);
-    await attempt(async () => {
-      const made = await developersApi.createKey({ name: v.name, scopes: v.scopes ?? [], expires_at: v.expires_on ? new Date(`${v.expires_on}T23:59:59Z`).toISOString() : null });
-      form.resetFields();
-      onMade(made);
-    });
-    setBusy(false);
-  }
+  const { submit, busy } = useSubmit(
+    (v: { name: string; scopes?: string[]; expires_on?: string }) =>
+      developersApi.createKey({ name: v.name, scopes: v.scopes ?? [], expires_at: v.expires_on ? new Date(`${v.expires_on}T23:59:59Z`).toISOString() : null }),
+    { onSuccess: (made) => { form.resetFields(); onMade(made); } },
+  );
   // Only what the person holds may be given to a key (the server refuses more: 409 permission_escalation).
   const options = [...held].sort().map((p) => ({ value: p, label: p }));
   return (
@@ -117,16 +113,10 @@ function EndpointForm({ open, onClose, onMade }: { open: boolean; onClose: () =>
   const { t } = useDevelopersTranslation();
   const types = useQuery({ queryKey: developersKeys.eventTypes, queryFn: developersApi.eventTypes, enabled: open });
   const [form] = Form.useForm<{ url: string; description?: string; event_types: string[] }>();
-  const [busy, setBusy] = useState(false);
-  async function submit(v: { url: string; description?: string; event_types: string[] }) {
-    setBusy(true);
-    await attempt(async () => {
-      const made = await developersApi.createEndpoint({ url: v.url, description: v.description ?? '', event_types: v.event_types });
-      form.resetFields();
-      onMade(made.secret);
-    });
-    setBusy(false);
-  }
+  const { submit, busy } = useSubmit(
+    (v: { url: string; description?: string; event_types: string[] }) => developersApi.createEndpoint({ url: v.url, description: v.description ?? '', event_types: v.event_types }),
+    { onSuccess: (made) => { form.resetFields(); onMade(made.secret); } },
+  );
   return (
     <Modal open={open} title={t('endpoints.new')} onCancel={onClose} okText={t('create')} cancelText={t('cancel')} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">

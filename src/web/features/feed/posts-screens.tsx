@@ -8,6 +8,7 @@ import { POST_BODY_MAX, POST_VISIBILITIES, type PostVisibility } from '#shared/a
 import { RouteTitle } from '../../components/route-title.tsx';
 import { feedback } from '../../lib/feedback.ts';
 import { postKeys, postsApi } from '../../lib/posts-api.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -38,18 +39,20 @@ function EditModal({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<{ body: string; visibility: PostVisibility }>();
-  const save = useMutation({
-    mutationFn: (v: { body: string; visibility: PostVisibility }) => postsApi.update(post.id, { body: v.body.trim(), visibility: v.visibility }),
+  const save = useSubmit((v: { body: string; visibility: PostVisibility }) => postsApi.update(post.id, { body: v.body.trim(), visibility: v.visibility }), {
+    success: t('feed.saved'),
     onSuccess: () => {
-      feedback().message.success(t('feed.saved'));
       void client.invalidateQueries({ queryKey: postKeys.all });
       onClose();
     },
-    onError: () => feedback().message.error(t('feed.save_failed')),
+    onFailure: () => {
+      feedback().message.error(t('feed.save_failed'));
+      return true;
+    },
   });
   return (
-    <Modal open title={t('feed.edit_title')} okText={t('feed.save')} cancelText={t('feed.cancel')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ body: post.body, visibility: post.visibility }} onFinish={(v) => save.mutate(v)}>
+    <Modal open title={t('feed.edit_title')} okText={t('feed.save')} cancelText={t('feed.cancel')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.busy} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ body: post.body, visibility: post.visibility }} onFinish={save.submit}>
         <Form.Item name="body" label={t('feed.body')} rules={[{ required: true, whitespace: true, message: t('feed.body_required') }]}>
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={POST_BODY_MAX} showCount />
         </Form.Item>

@@ -1,6 +1,5 @@
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import type { Opening } from '#shared/api/recruitment.ts';
 import { EMPLOYMENT_TYPES } from '#shared/hr/model.ts';
@@ -8,7 +7,6 @@ import { minorOf } from '#shared/money/amounts.ts';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { memberOptions } from '../../lib/member-options.ts';
 import { recruitmentApi, recruitmentKeys } from '../../lib/recruitment-api.ts';
-import { feedback, showFailure } from '../../lib/feedback.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useRecruitmentTranslation } from './recruitment-texts.ts';
 
@@ -78,20 +76,13 @@ export function AddApplicant({ openingId, open, onClose }: { openingId: string; 
   const { t } = useRecruitmentTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<{ name: string; email: string; phone?: string; cover_letter?: string }>();
-  const [busy, setBusy] = useState(false);
-  async function submit(v: { name: string; email: string; phone?: string; cover_letter?: string }) {
-    setBusy(true);
-    try {
-      await recruitmentApi.addApplicant({ opening_id: openingId, ...v });
-      feedback().message.success(t('pipeline.added', { name: v.name }));
+  const { submit, busy } = useSubmit((v: { name: string; email: string; phone?: string; cover_letter?: string }) => recruitmentApi.addApplicant({ opening_id: openingId, ...v }), {
+    success: (_, v) => t('pipeline.added', { name: v.name }),
+    onSuccess: () => {
       void client.invalidateQueries({ queryKey: recruitmentKeys.all });
       onClose();
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   return (
     <Modal open={open} title={t('pipeline.add')} okText={t('save')} onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('pipeline.add_hint')}</Typography.Paragraph>
