@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DrawerContentProps } from '../../lib/drawer-registry.ts';
 import type { ResourceFormData } from './resource-form-data.ts';
-import { isApiFailure, type ApiFailure } from '../../lib/api-failure.ts';
+import type { ApiFailure } from '../../lib/api-failure.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { Link } from 'react-router';
 import { feedback } from '../../lib/feedback.ts';
 import { useAddressBuilder } from './address-inputs.tsx';
@@ -45,37 +46,37 @@ export function ResourceForm({
   // Addresses: country, subdivision, town, county and UN/LOCODE inputs fed by the address builder.
   const builder = useAddressBuilder(d.name, form);
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (record ? ccApi.update(d.name, record.id, body) : ccApi.create(d.name, body)),
-    onMutate: () => {
-      setProblem(null);
-      setDuplicates(null);
-    },
+  const save = useSubmit((body: Record<string, unknown>) => (record ? ccApi.update(d.name, record.id, body) : ccApi.create(d.name, body)), {
+    success: t(record ? 'control_centre.saved' : 'control_centre.created'),
     onSuccess: async (saved) => {
-      feedback().message.success(t(record ? 'control_centre.saved' : 'control_centre.created'));
       await queryClient.invalidateQueries({ queryKey: ccKeys.resource(d.name) });
       void queryClient.invalidateQueries({ queryKey: ccKeys.summary });
       if (!record) onCreated?.(saved);
       onDone();
     },
-    onError: (error, body) => {
-      if (!isApiFailure(error)) return setProblem(t('errors.server'));
-      if (error.code === 'possible_duplicate' && d.createFlags?.includes('force')) return setDuplicates({ candidates: error.candidates, body });
-      if (error.status === 403) return setProblem(t('control_centre.not_allowed_action'));
-      const fields = Object.entries(error.fields).filter(([name]) => names.includes(name));
-      if (fields.length > 0) {
-        form.setFields(
-          fields.map(([name, message]) => ({
-            name,
-            errors: [error.code === 'duplicate' ? t('control_centre.duplicate_value') : validationText(message, 'server')],
-          })),
-        );
-        return;
+    onFailure: (error, body) => {
+      if (error.code === 'possible_duplicate' && d.createFlags?.includes('force')) setDuplicates({ candidates: error.candidates, body });
+      else if (error.status === 403) setProblem(t('control_centre.not_allowed_action'));
+      else {
+        const fields = Object.entries(error.fields).filter(([name]) => names.includes(name));
+        if (fields.length > 0) {
+          form.setFields(
+            fields.map(([name, message]) => ({
+              name,
+              errors: [error.code === 'duplicate' ? t('control_centre.duplicate_value') : validationText(message, 'server')],
+            })),
+          );
+        } else if (error.status === 409 || error.status === 422 || error.status === 404) setProblem(error.message);
+        else if (!error.notified) setProblem(t('errors.server'));
       }
-      if (error.status === 409 || error.status === 422 || error.status === 404) return setProblem(error.message);
-      if (!error.notified) setProblem(t('errors.server'));
+      return true;
     },
   });
+  const send = (body: Record<string, unknown>) => {
+    setProblem(null);
+    setDuplicates(null);
+    save.submit(body);
+  };
 
   const submit = (values: FormValues) => {
     const problems = Object.entries(checkRecord(d, values, record));
@@ -89,7 +90,7 @@ export function ResourceForm({
       onDone();
       return;
     }
-    save.mutate(body);
+    send(body);
   };
 
   return (
@@ -122,7 +123,7 @@ export function ResourceForm({
             </ul>
           }
           action={
-            <Button size="small" onClick={() => save.mutate({ ...duplicates.body, force: true })}>
+            <Button size="small" onClick={() => send({ ...duplicates.body, force: true })}>
               {t('control_centre.create_anyway')}
             </Button>
           }
@@ -152,7 +153,7 @@ export function ResourceForm({
         </Form.Item>
       ))}
       <Flex gap={12}>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button type="primary" htmlType="submit" loading={save.busy}>
           {t(record ? 'control_centre.save' : 'control_centre.create')}
         </Button>
         <Button onClick={onDone}>{t('control_centre.cancel')}</Button>

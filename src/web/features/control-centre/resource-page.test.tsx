@@ -17,6 +17,7 @@ const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put:
 vi.mock('../../lib/api-client.ts', () => ({ api }));
 
 const stamp = '2030-01-01T00:00:00.000Z';
+const NOT_ALLOWED = 'Your role does not allow this change. Ask an owner or admin of your organisation.';
 const code = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `c${n}`, created_at: stamp, updated_at: stamp, code: `C${n}`, name: `Charge ${n}`, category: 'freight', basis: 'per_container',
   default_currency: 'USD', taxable: n % 2 === 0, description: null, ...extra,
@@ -141,6 +142,21 @@ describe('ResourcePage', () => {
     api.post.mockRejectedValue(failure(422, 'validation_failed', 'The request has invalid fields.', { name: VALIDATION_MESSAGES.text_too_long }));
     await userEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
     expect(await within(drawer).findByText('This is too long.')).toBeTruthy();
+
+    // A refusal of the role, and a conflict that names no field, show in the form's problem line;
+    // the next try starts without it.
+    api.post.mockRejectedValue(failure(403, 'forbidden', 'Your role does not allow this (control_centre.create).'));
+    await userEvent.clear(within(drawer).getByLabelText('Name'));
+    await userEvent.type(within(drawer).getByLabelText('Name'), 'Dept 2');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
+    expect((await within(drawer).findByRole('alert')).textContent).toBe(NOT_ALLOWED);
+    let finish!: (v: unknown) => void;
+    api.post.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(within(drawer).queryByRole('alert')).toBeNull());
+    finish(dept(2));
+    // Saved: the drawer closes.
+    await waitFor(() => expect(useDrawerStore.getState().open).toBe(false));
   });
 
   it('edits a record with only the changed fields (PATCH)', async () => {
