@@ -44,10 +44,11 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * The serious and critical violations of the page's content, one line each (rule, count, the first
  * element and why): every WCAG 2 A/AA rule, or (`colours`) only those the scheme can change.
  */
-async function violations(page: Page, colours = false): Promise<string[]> {
+async function violations(page: Page, colours = false, whole = false): Promise<string[]> {
   // The page's own content: the shell around it (header, side menu) is the same on every page and
-  // is checked by shell-a11y.spec.ts; leaving it out here makes each scan quicker.
-  const axe = axeOn(page).include('main');
+  // is checked by shell-a11y.spec.ts; leaving it out here makes each scan quicker. Pages seen
+  // logged out are scanned whole (their header is their layout's, not the shell's).
+  const axe = whole ? axeOn(page) : axeOn(page).include('main');
   const { violations: found } = await (colours ? axe.withRules(COLOUR_RULES) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -67,7 +68,7 @@ async function violations(page: Page, colours = false): Promise<string[]> {
  * header's switch on every page (shell.spec.ts clicks it): a switch restyles the whole page and
  * starts a 2 s click wave, and each page then took about 2 s longer to settle or to scan.
  */
-async function sweep(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+async function sweep(page: Page, paths: string[], whole = false): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const scheme of ['light', 'dark'] as const) {
     await storeTheme(page, scheme);
@@ -77,7 +78,7 @@ async function sweep(page: Page, paths: string[]): Promise<Record<string, string
       await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       const drawn = await settled(page).then(() => null, (error: Error) => `did not settle: ${error.message.split('\n')[0]}`);
-      const bad = await violations(page, scheme === 'dark');
+      const bad = await violations(page, scheme === 'dark', whole);
       const problems = [...(drawn ? [drawn] : []), ...bad].map((problem) => `(${scheme}) ${problem}`);
       if (problems.length) (found[path] ??= []).push(...problems);
     }
@@ -88,7 +89,20 @@ async function sweep(page: Page, paths: string[]): Promise<Record<string, string
 test(`the guests' screens are accessible (light and dark)`, async ({ page }) => {
   await page.goto('/auth/login');
   const paths = SCREEN_ROUTES.filter(isGuestRoute).map((route) => pathOf(route));
-  expect(await sweep(page, paths)).toEqual({});
+  expect(await sweep(page, paths, true)).toEqual({});
+});
+
+test(`the public pages are accessible to a visitor who is not logged in (light and dark)`, async ({ page }) => {
+  // The demo's links (a quotation's, a shipment's tracking, an opening's) are read as the owner;
+  // the pages are then visited logged out, as the client or applicant they are for sees them.
+  await logInByApi(page, 'owner@demo.fyn.local');
+  const values = await demoValues(page);
+  await page.context().clearCookies();
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  const open = SCREEN_ROUTES.filter((route) => route.guards?.length === 0).map((route) => demoPathOf(route, values));
+  expect(open.length, 'routes open to anyone').toBeGreaterThan(5);
+  expect(await sweep(page, [...open, pathOf('*')], true)).toEqual({});
 });
 
 for (const { name } of GROUPS) {
