@@ -56,15 +56,18 @@ export type PayslipView = {
   has_bank_account: boolean;
 };
 
+/** Payroll runs a page: two years of monthly runs. */
+export const RUNS_PER_PAGE = 24;
+
 export const payrollKeys = {
-  runs: ['payroll', 'runs'] as const,
+  runs: (page: number) => ['payroll', 'runs', page] as const,
   run: (id: string) => ['payroll', 'run', id] as const,
   slips: (id: string) => ['payroll', 'slips', id] as const,
   mine: ['payroll', 'mine'] as const,
 };
 
 export const payrollApi = {
-  runs: () => api.get<PayrollRun[]>('/payroll-runs', { silent: true }),
+  runs: (page: number) => api.list<PayrollRun>('/payroll-runs', { params: { page, per_page: RUNS_PER_PAGE }, silent: true }),
   run: (id: string) => api.get<PayrollRun>(`/payroll-runs/${id}`),
   slips: (id: string) => api.get<PayslipView[]>(`/payroll-runs/${id}/payslips`),
   start: (period_start: string, period_end: string) => api.post<PayrollRun>('/payroll-runs', { period_start, period_end }),

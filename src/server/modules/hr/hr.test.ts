@@ -348,5 +348,11 @@ describe('payroll', () => {
     expect(november.payslips).toBe(slips.length);
     expect(november.totals.find((x) => x.currency === 'GBP')!.net_minor).toBe(slips.filter((x) => x.currency === 'GBP').reduce((n, x) => n + x.net_minor, 0));
     expect(texts.filter((text) => /from payslips/i.test(text))).toHaveLength(1);
+
+    // A page at a time, the latest first, with the count of all: 2 runs, 1 a page.
+    const second = await northwind.get('/api/payroll-runs?per_page=1&page=2');
+    expect(second.data.meta).toEqual({ total: 2, page: 2, per_page: 1 });
+    expect((second.data.data as { period_start: string }[]).map((r) => r.period_start)).toEqual(['2026-10-01']);
+    expect((await northwind.get('/api/payroll-runs?per_page=101')).statusCode).toBe(422);
   });
 });

@@ -207,12 +207,20 @@ export function registerPayrollRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/payroll-runs', {
     config: { access: 'payroll.view' },
-    schema: { tags, summary: 'Payroll runs, the latest period first', response: { 200: envelope(z.array(runSchema)) } },
+    schema: {
+      tags, summary: 'Payroll runs, the latest period first, a page at a time (25 by default) with the total',
+      querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), per_page: z.coerce.number().int().min(1).max(100).default(25) }),
+      response: { 200: z.object({ data: z.array(runSchema), meta: z.object({ total: z.number(), page: z.number(), per_page: z.number() }) }) },
+    },
   }, async (req) => {
     const m = await member(req, 'view');
-    const runs = await rowsOf<RunRow>(db, sql`select * from payroll_runs where organisation_id = ${m.organisation.id} order by period_start desc, id desc limit 60`);
+    const { page, per_page } = req.query;
+    const [runs, [{ n }]] = await Promise.all([
+      rowsOf<RunRow>(db, sql`select * from payroll_runs where organisation_id = ${m.organisation.id} order by period_start desc, id desc limit ${per_page} offset ${(page - 1) * per_page}`),
+      rowsOf<{ n: number }>(db, sql`select count(*)::int as n from payroll_runs where organisation_id = ${m.organisation.id}`),
+    ]);
     const totals = runs.length ? await totalsOf(m.organisation.id, runs.map((r) => r.id)) : [];
-    return { data: runs.map((run) => present(run, totals)) };
+    return { data: runs.map((run) => present(run, totals)), meta: { total: Number(n), page, per_page } };
   });
 
   api.get('/api/payroll-runs/:id', {

@@ -6,6 +6,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { HrHomeScreen } from './hr-home-screen.tsx';
 import { LeaveScreen } from './leave-screen.tsx';
+import { PayrollRunsPanel } from './payroll-panel.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
@@ -57,5 +58,32 @@ describe('leave management', () => {
     expect(within(table).getByText('2026-12-21 (from noon) → 2026-12-30')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/leave-requests/r1/approve', {}));
+  });
+});
+
+describe('payroll runs', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }));
+  });
+
+  it('pages through the runs on the server, the latest first', async () => {
+    const run = (month: number) => ({
+      id: `run-${month}`, period_start: `2024-${String(month).padStart(2, '0')}-01`, period_end: `2024-${String(month).padStart(2, '0')}-28`, status: 'paid', payslips: 3,
+      totals: [{ currency: 'GBP', gross_minor: 1_000_00, deductions_minor: 200_00, net_minor: 800_00 }], created_at: '2024-01-01T00:00:00Z',
+    });
+    // 26 runs: 24 on the first page, 2 on the second.
+    api.list.mockImplementation(async (url: string, options: { params: { page: number; per_page: number } }) => {
+      expect(url).toBe('/payroll-runs');
+      const { page, per_page } = options.params;
+      return { data: page === 1 ? [run(12)] : [run(1)], meta: { total: 26, page, per_page, next_cursor: null } };
+    });
+    api.get.mockResolvedValue([]);
+    renderRoutes([{ path: '/payroll', element: <PayrollRunsPanel /> }], '/payroll');
+    expect(await screen.findByText('2024-12-01 → 2024-12-28')).toBeTruthy();
+    expect(api.list).toHaveBeenLastCalledWith('/payroll-runs', expect.objectContaining({ params: { page: 1, per_page: 24 } }));
+    await userEvent.click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByText('2024-01-01 → 2024-01-28')).toBeTruthy();
+    expect(api.list).toHaveBeenLastCalledWith('/payroll-runs', expect.objectContaining({ params: { page: 2, per_page: 24 } }));
   });
 });

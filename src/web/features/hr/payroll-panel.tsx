@@ -1,5 +1,5 @@
-import { Alert, Button, DatePicker, Empty, Space, Table, Tag, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Empty, Pagination, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { Money } from '../../components/money.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { payrollApi, payrollKeys, type PayrollRun, type PayslipView } from '../../lib/hr-api.ts';
+import { payrollApi, payrollKeys, RUNS_PER_PAGE, type PayrollRun, type PayslipView } from '../../lib/hr-api.ts';
 import { useHrTranslation } from './hr-texts.ts';
 
 export const PAYROLL_PATH = '/organisation/hr/payroll';
@@ -24,7 +24,9 @@ export function PayrollRunsPanel() {
   const { t } = useHrTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const runs = useQuery({ queryKey: payrollKeys.runs, queryFn: payrollApi.runs, retry: false });
+  const [page, setPage] = useState(1);
+  const runs = useQuery({ queryKey: payrollKeys.runs(page), queryFn: () => payrollApi.runs(page), retry: false, placeholderData: keepPreviousData });
+  const total = runs.data?.meta.total ?? 0;
   const [month, setMonth] = useState<Dayjs>(dayjs().startOf('month'));
   const forbidden = runs.isError && isApiFailure(runs.error) && runs.error.status === 403;
   const { submit: start, busy } = useSubmit(() => payrollApi.start(month.format('YYYY-MM-DD'), month.endOf('month').format('YYYY-MM-DD')), {
@@ -42,7 +44,7 @@ export function PayrollRunsPanel() {
       </Space>
       <DataTable<PayrollRun>
         aria-label={t('payroll.runs')}
-        rows={runs.data ?? []}
+        rows={runs.data?.data ?? []}
         rowKey={(r) => r.id}
         loading={runs.isFetching}
         empty={<Empty description={t('payroll.none')} />}
@@ -53,6 +55,9 @@ export function PayrollRunsPanel() {
           { key: 'net', title: t('payroll.net'), align: 'end', render: (r) => <Space orientation="vertical" size={0}>{r.totals.map((x) => <Money key={x.currency} minor={x.net_minor} currency={x.currency} />)}</Space> },
         ]}
       />
+      {(total > RUNS_PER_PAGE || page > 1) && (
+        <Pagination align="end" current={page} pageSize={RUNS_PER_PAGE} total={total} showSizeChanger={false} onChange={setPage} aria-label={t('payroll.runs')} />
+      )}
       <Typography.Title level={3}>{t('payroll.mine')}</Typography.Title>
       <MyPayslips />
     </Space>
