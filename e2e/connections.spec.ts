@@ -49,7 +49,7 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
   await mine.getByRole('combobox', { name: `How you know ${name}` }).click();
   await page.locator('.ant-select-item-option', { hasText: 'met in person' }).click();
   await expect(page.getByText(`Saved how you know ${name}.`)).toBeVisible();
-  await expect(mine).toContainText('how you know each other: met in person');
+  await expect(mine.locator('.ant-select', { has: page.getByRole('combobox', { name: `How you know ${name}` }) })).toContainText('met in person');
   await mine.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }).click();
   await expect(page.getByText(`${name} is now shared with Northwind Forwarding Ltd.`)).toBeVisible();
   await expect(mine.getByText('Shared with your organisation')).toBeVisible();
@@ -70,7 +70,13 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
   const again = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: partner });
   await expect(again.locator('.ant-select', { has: page.getByRole('combobox', { name: `Key point of contact for ${partner}` }) })).toContainText('Sofia Ocean');
 
-  // The CRM's connections list the person Olivia shared.
+  // The CRM's connections list the person Olivia shared, and show Sofia looking after the partner.
   await page.goto('/organisation/crm/connections');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Clients' });
+  const column = await table.getByRole('columnheader').allInnerTexts();
+  const lookedAfter = column.findIndex((h) => h.trim() === 'Looked after by');
+  expect(lookedAfter).toBeGreaterThan(-1);
+  const row = table.getByRole('row').filter({ has: page.getByText(partner, { exact: true }) });
+  await expect(row.getByRole('cell').nth(lookedAfter)).toHaveText('Sofia Ocean');
 });
