@@ -16,14 +16,18 @@ const NONE: InvitationDefaults = { role_id: null, department_id: null };
 
 const fromServer = (c: StaffConfiguration): InvitationDefaults => ({ role_id: c.default_role_id, department_id: c.default_department_id });
 
-/** The defaults; none for a member who may not read them (staff.view), and none until they arrive. */
+/**
+ * The defaults, none until they arrive. A member who may not read them (staff.view), or a failed
+ * read, also gets none in `defaults` (an invitation then starts empty); `error` says which, so
+ * that the screen editing them never offers "none" to save over the real ones.
+ */
 export function useInvitationDefaults() {
   const query = useQuery({
     queryKey: invitationDefaultsKey,
-    queryFn: () => api.get<StaffConfiguration>('/control-centre/configurations', { silent: true }).then(fromServer, () => NONE),
+    queryFn: () => api.get<StaffConfiguration>('/control-centre/configurations', { silent: true }).then(fromServer),
     staleTime: 60_000,
   });
-  return { defaults: query.data ?? NONE, loading: query.isPending };
+  return { defaults: query.data ?? NONE, loading: query.isPending, error: query.isError ? query.error : null, retry: () => void query.refetch() };
 }
 
 export const saveInvitationDefaults = (defaults: InvitationDefaults) =>

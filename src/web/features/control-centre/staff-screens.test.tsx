@@ -191,6 +191,54 @@ describe('staff', () => {
     expect(await screen.findByText('invitations page')).toBeTruthy();
   });
 
+  it('says so, in place of the invitation defaults, to a member who may not read them', async () => {
+    serve(role('r-cc', 'Clerk', ['control_centre.view']));
+    const get = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url === '/control-centre/configurations') throw failure(403, 'forbidden');
+      return get(url, config);
+    });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit');
+    expect(await screen.findByText('You cannot see this page')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Default role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows the invitation defaults, not to be changed, to a member who may read but not change them', async () => {
+    serve(role('r-reader', 'Staff reader', ['control_centre.view', 'staff.view']));
+    withDefaults({ default_role_id: STAFF.id, default_department_id: null });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit', { '/organisation/control-centre/staff/configurations': 'invitations page' });
+    const select = await screen.findByRole('combobox', { name: 'Default role' });
+    await waitFor(() => expect(select.closest('.ant-select')?.textContent).toBe('Staff'));
+    expect(select.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Default department' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByText('Your role lets you look at this, not change it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to invitations' }));
+    expect(await screen.findByText('invitations page')).toBeTruthy();
+    expect(api.put).not.toHaveBeenCalled();
+  });
+
+  it('offers a retry, never "none" to save over them, when the invitation defaults cannot be read', async () => {
+    serve(OWNER);
+    const get = api.get.getMockImplementation()!;
+    let down = true;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url !== '/control-centre/configurations') return get(url, config);
+      if (down) throw failure(503, 'unavailable');
+      return { default_role_id: STAFF.id, default_department_id: null, updated_at: null };
+    });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit');
+    expect(await screen.findByText(/The invitation defaults could not be loaded/, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Default role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const select = await screen.findByRole('combobox', { name: 'Default role' });
+    await waitFor(() => expect(select.closest('.ant-select')?.textContent).toBe('Staff'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
   it('offers no invitation and no change without the staff permissions', async () => {
     serve(role('r-cc', 'Clerk', ['control_centre.view', 'control_centre.create', 'control_centre.update', 'staff.view']));
     render();
