@@ -11,7 +11,7 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await expect(page.getByText('You are now connected with Katrin Vogel.')).toBeVisible();
   await expect(invitations.getByText('Katrin Vogel')).toHaveCount(0);
   await page.getByRole('tab', { name: /^Connections \(\d+\)$/ }).click();
-  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel', { exact: true })).toBeVisible();
 
   const other = await (await browser.newContext()).newPage();
   await logInAt(other, 'katrin@hfl.demo.fyn.local', '/connections');
@@ -56,7 +56,7 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
 
   // Northwind's own connections: its key point of contact, picked from its active members.
   await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
-  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her: wait for the members to show).
+  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her, shown by name with the connection).
   await expect(page.getByRole('list', { name: 'Connections' }).getByText('Sofia Ocean').first()).toBeVisible();
   const ours = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasNot: page.getByText('Sofia Ocean') }).first();
   const partner = (await ours.locator('.fyn-connection-name strong').innerText()).trim();
