@@ -110,7 +110,6 @@ function ConnectionSettings({ connection: c, as }: { connection: Connection; as:
           {c.shared_with_organisation ? t('connections.unshare', { organisation: organisation.name }) : t('connections.share', { organisation: organisation.name })}
         </Button>
       )}
-      {!mayChange && <Typography.Text type="secondary">{t('connections.view_only')}</Typography.Text>}
     </Space>
   );
 }
@@ -259,6 +258,7 @@ export function ConnectionsScreen() {
   const { t } = useTranslation();
   const organisation = useSessionStore((s) => s.user?.organisation ?? null);
   const mayActForOrganisation = useSessionStore((s) => s.user?.permissions.includes('network.view') ?? false);
+  const mayChangeForOrganisation = useMayChange('organisation');
   const [as, setAs] = useState<ActorType>('user');
   // A link may open a tab (`?tab=invitations`, from a notification).
   const [params] = useSearchParams();
@@ -281,6 +281,7 @@ export function ConnectionsScreen() {
           ]}
         />
       )}
+      {as === 'organisation' && !mayChangeForOrganisation && <Alert type="info" showIcon title={t('connections.view_only')} className="fyn-connections-view-only" />}
       <Tabs
         activeKey={as === 'organisation' && tab === 'suggestions' ? 'connected' : tab}
         onChange={(key) => setTab(key as ConnectionTab | 'suggestions')}
