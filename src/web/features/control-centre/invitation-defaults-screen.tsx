@@ -23,7 +23,9 @@ export function InvitationDefaultsScreen() {
   const { can } = usePermissions();
   const mayChange = can('staff', 'update');
   const { defaults, loading, error, retry } = useInvitationDefaults();
-  const { roles, options, note } = useRoleOptions(defaults.role_id);
+  const { roles, options: offered, note } = useRoleOptions(defaults.role_id);
+  // The current role by the name it came with, when the roles cannot be listed (no roles.view) or are still coming.
+  const options = defaults.role_id && !offered.some((o) => o.value === defaults.role_id) ? [...offered, { value: defaults.role_id, label: defaults.role_name ?? '…', disabled: true }] : offered;
   const [form] = Form.useForm<InvitationDefaults>();
   const save = useMutation({
     mutationFn: saveInvitationDefaults,
@@ -57,7 +59,7 @@ export function InvitationDefaultsScreen() {
           name="cc-invitation-defaults"
           layout="vertical"
           className="fyn-narrow-form"
-          initialValues={defaults}
+          initialValues={{ role_id: defaults.role_id, department_id: defaults.department_id }}
           disabled={!mayChange}
           onFinish={(values) => save.mutate({ role_id: values.role_id ?? null, department_id: values.department_id ?? null })}
         >

@@ -11,10 +11,15 @@ export interface InvitationDefaults {
   department_id: string | null;
 }
 
-export const invitationDefaultsKey = ['cc', 'staff', 'configurations'] as const;
-const NONE: InvitationDefaults = { role_id: null, department_id: null };
+/** The defaults as read: with the role's name, for a reader who may not list the roles. */
+export interface InvitationDefaultsRead extends InvitationDefaults {
+  role_name: string | null;
+}
 
-const fromServer = (c: StaffConfiguration): InvitationDefaults => ({ role_id: c.default_role_id, department_id: c.default_department_id });
+export const invitationDefaultsKey = ['cc', 'staff', 'configurations'] as const;
+const NONE: InvitationDefaultsRead = { role_id: null, role_name: null, department_id: null };
+
+const fromServer = (c: StaffConfiguration): InvitationDefaultsRead => ({ role_id: c.default_role_id, role_name: c.default_role_name, department_id: c.default_department_id });
 
 /**
  * The defaults, none until they arrive. A member who may not read them (staff.view), or a failed

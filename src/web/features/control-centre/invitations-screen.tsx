@@ -56,7 +56,7 @@ export function InvitationsScreen() {
     onError: fail,
   });
 
-  const roleName = roles.data?.find((r) => r.id === defaults.role_id)?.name;
+  const roleName = roles.data?.find((r) => r.id === defaults.role_id)?.name ?? defaults.role_name;
   const departmentName = defaults.department_id ? defaultsLabels.get(defaults.department_id) : null;
 
   return (
