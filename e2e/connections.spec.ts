@@ -11,7 +11,7 @@ test('Olivia accepts Katrin’s invitation; Katrin, in her own browser, sees the
   await expect(page.getByText('You are now connected with Katrin Vogel.')).toBeVisible();
   await expect(invitations.getByText('Katrin Vogel')).toHaveCount(0);
   await page.getByRole('tab', { name: /^Connections \(\d+\)$/ }).click();
-  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Connections' }).getByText('Katrin Vogel', { exact: true })).toBeVisible();
 
   const other = await (await browser.newContext()).newPage();
   await logInAt(other, 'katrin@hfl.demo.fyn.local', '/connections');
@@ -49,14 +49,14 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
   await mine.getByRole('combobox', { name: `How you know ${name}` }).click();
   await page.locator('.ant-select-item-option', { hasText: 'met in person' }).click();
   await expect(page.getByText(`Saved how you know ${name}.`)).toBeVisible();
-  await expect(mine).toContainText('how you know each other: met in person');
+  await expect(mine.locator('.ant-select', { has: page.getByRole('combobox', { name: `How you know ${name}` }) })).toContainText('met in person');
   await mine.getByRole('button', { name: 'Share with Northwind Forwarding Ltd' }).click();
   await expect(page.getByText(`${name} is now shared with Northwind Forwarding Ltd.`)).toBeVisible();
   await expect(mine.getByText('Shared with your organisation')).toBeVisible();
 
   // Northwind's own connections: its key point of contact, picked from its active members.
   await page.getByText('Northwind Forwarding Ltd', { exact: true }).click();
-  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her: wait for the members to show).
+  // One whose key point of contact is not Sofia yet (the demo's Hamburg partner has her, shown by name with the connection).
   await expect(page.getByRole('list', { name: 'Connections' }).getByText('Sofia Ocean').first()).toBeVisible();
   const ours = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasNot: page.getByText('Sofia Ocean') }).first();
   const partner = (await ours.locator('.fyn-connection-name strong').innerText()).trim();
@@ -70,7 +70,13 @@ test('Olivia says how she knows a connection and shares it with Northwind; for N
   const again = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: partner });
   await expect(again.locator('.ant-select', { has: page.getByRole('combobox', { name: `Key point of contact for ${partner}` }) })).toContainText('Sofia Ocean');
 
-  // The CRM's connections list the person Olivia shared.
+  // The CRM's connections list the person Olivia shared, and show Sofia looking after the partner.
   await page.goto('/organisation/crm/connections');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Clients' });
+  const column = await table.getByRole('columnheader').allInnerTexts();
+  const lookedAfter = column.findIndex((h) => h.trim() === 'Looked after by');
+  expect(lookedAfter).toBeGreaterThan(-1);
+  const row = table.getByRole('row').filter({ has: page.getByText(partner, { exact: true }) });
+  await expect(row.getByRole('cell').nth(lookedAfter)).toHaveText('Sofia Ocean');
 });

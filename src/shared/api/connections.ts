@@ -62,6 +62,8 @@ export const connectionSchema = z.object({
   source: z.enum(CONNECTION_SOURCES).nullable(),
   /** The caller's side's key point of contact (organisation sides only). */
   key_contact_user_id: z.string().nullable(),
+  /** That key point of contact's name (shown to members who may not list the staff). */
+  key_contact_name: z.string().nullable(),
   /** Whether the caller's organisation may see this personal connection (the CRM lists it). */
   shared_with_organisation: z.boolean(),
   created_at: z.string(),

@@ -130,8 +130,12 @@ export const clientSchema = z.object({
   /** Native organisations only (connected organisations keep theirs on FYN). */
   tier: z.string().nullable(),
   credit_status: z.enum(['ok', 'hold', 'stop']).nullable(),
-  /** A native organisation's assigned staff member; for a shared connection, who shared it. */
+  /**
+   * Who looks after the client: a native organisation's assigned staff member; for a connected
+   * organisation, this organisation's key point of contact for it; for a shared connection, who shared it.
+   */
   assigned_staff: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The client's own contact: a native organisation's primary contact, a connected organisation's key point of contact for us. */
   key_contact: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   /** Whether a quote can be written to it now: connected and native organisations not on credit stop. */
   quotable: z.boolean(),

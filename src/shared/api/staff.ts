@@ -27,7 +27,13 @@ export const staffConfigurationBody = z.object({
   default_role_id: z.uuid('reference_invalid').nullable(),
   default_department_id: z.uuid('reference_invalid').nullable(),
 });
-export const staffConfigurationSchema = staffConfigurationBody.extend({ default_role_id: z.string().nullable(), default_department_id: z.string().nullable(), updated_at: z.string().nullable() });
+export const staffConfigurationSchema = staffConfigurationBody.extend({
+  default_role_id: z.string().nullable(),
+  /** The default role's name, for a reader who may not list the roles (staff.view without roles.view). */
+  default_role_name: z.string().nullable(),
+  default_department_id: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
 export type StaffConfiguration = z.infer<typeof staffConfigurationSchema>;
 
 export const invitationSchema = z.object({

@@ -102,7 +102,7 @@ export function UserMenu() {
     ...userMenuRoutes({ isLoggedIn, user }).map((route) => ({
       key: route.path,
       icon: route.menu?.icon ? MENU_ICONS[route.menu.icon] : undefined,
-      label: t(route.titleKey),
+      label: t(route.menu?.labelKey ?? route.titleKey),
     })),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined aria-hidden="true" />, label: t('auth.log_out') },

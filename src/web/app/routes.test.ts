@@ -112,4 +112,20 @@ describe('route table (docs/product.md#routes)', () => {
     ]);
     expect(breadcrumbFor('/settings')).toEqual([{ to: null, titleKey: 'titles.settings' }]);
   });
+
+  it('puts the permission modules under the control centre, and keeps the spec’s titles on pages the menu names otherwise', () => {
+    expect(breadcrumbFor('/admin/perms')).toEqual([
+      { to: '/organisation/control-centre', titleKey: 'titles.control_centre' },
+      { to: null, titleKey: 'titles.permissions' },
+    ]);
+    expect(routeFor('/admin/perms')?.titleKey).toBe('titles.permissions');
+    expect(routeFor('/tracking-view')?.titleKey).toBe('titles.tracking_view');
+    expect(texts.en.titles.permissions).toBe('Permissions');
+    expect(texts.en.titles.tracking_view).toBe('Tracking view');
+    // The menu's own words, in every language.
+    for (const route of ROUTES.filter((r) => r.menu?.labelKey)) {
+      const [section, key] = route.menu!.labelKey!.split('.') as [string, string];
+      for (const locale of LOCALES) expect(texts[locale]?.[section]?.[key], `${locale} ${route.menu!.labelKey}`).toBeTruthy();
+    }
+  });
 });

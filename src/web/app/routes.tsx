@@ -16,6 +16,7 @@ export type MenuIcon =
   | 'chats'
   | 'documents'
   | 'tracking'
+  | 'shipments_under_way'
   | 'tasks'
   | 'exceptions'
   | 'notifications'
@@ -33,6 +34,13 @@ export interface MenuEntry {
   withoutOrganisation?: boolean;
   /** Only offered to members of an organisation, though the page itself is open to any user. */
   withOrganisation?: boolean;
+  /** Only offered to members whose role holds this permission (the page would only say it is not shown to them). */
+  permission?: string;
+  /**
+   * i18n key of the entry's words when the route's title (the spec's, kept word for word on the
+   * page) would not say what the page is beside its neighbours in the menu.
+   */
+  labelKey?: string;
 }
 
 export interface AppRoute {
@@ -45,6 +53,8 @@ export interface AppRoute {
   screen: LazyScreen;
   /** Present when the route is an entry of the side menu (or the user menu), in table order. */
   menu?: MenuEntry;
+  /** A page whose path lies outside its area: its breadcrumb continues this route's (e.g. /admin/perms under the control centre). */
+  crumbsUnder?: string;
 }
 
 /** A screen loaded on demand, whose code can be fetched ahead of its first render. */
@@ -158,7 +168,8 @@ export const ROUTES: readonly AppRoute[] = [
   home('/task-assignment', 'task_assignment', AUTH, TasksScreen, { area: 'general', icon: 'tasks' }),
   home('/tracking', 'tracking', ['auth', 'tracking'], TrackingScreen, { area: 'general', icon: 'tracking' }),
   // Shipments under way, next to the tracking search.
-  home('/tracking-view', 'tracking_view', ORG, TrackingViewScreen, { area: 'general', icon: 'tracking' }),
+  // Menu words say what it lists (the page keeps the spec's title); offered to those who may see shipments.
+  home('/tracking-view', 'tracking_view', ORG, TrackingViewScreen, { area: 'general', icon: 'shipments_under_way', permission: 'operations.view', labelKey: 'menu_entries.tracking_view' }),
   home('/documents', 'documents', ORG, DocumentTypesScreen, { area: 'general', icon: 'documents' }),
   home('/documents/pdf/documents', 'document_type_management', AUTH, GeneratedDocumentsScreen),
   home('/documents/pdf/quotation', 'document_type_management', AUTH, QuotationDocumentsScreen),
@@ -231,7 +242,8 @@ export const ROUTES: readonly AppRoute[] = [
   cc('roles-and-permissions/perm', 'role_perm', ccScreen('rolePerm'), false),
   cc('roles-and-permissions/:roleId/update', 'role_update', ccScreen('roleEdit'), false),
   // The permission modules every role is made of, beside the roles (the spec's path is outside the control centre).
-  home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules'), { area: 'control_centre', withOrganisation: true }),
+  // Called "Permission modules" in the menu (the title stays the spec's), to tell it from "Roles and permissions" just above.
+  { ...home('/admin/perms', 'permissions', AUTH, ccScreen('permissionModules'), { area: 'control_centre', withOrganisation: true, labelKey: 'menu_entries.permission_modules' }), crumbsUnder: CC },
   cc('staff', 'staff', ccScreen('staff')),
   cc('staff/configurations', 'staff_configurations', ccScreen('invitations'), false),
   cc('staff/configurations/edit', 'staff_configurations_edit', ccScreen('invitationDefaults'), false),
@@ -293,15 +305,20 @@ export interface Crumb {
  * own (e.g. CRM › Quotation management › Quotation), then the page.
  */
 export function breadcrumbFor(pathname: string, routes: readonly AppRoute[] = ROUTES): Crumb[] {
+  const route = routeFor(pathname, routes);
+  if (route?.crumbsUnder) {
+    const parent = route.crumbsUnder;
+    const trail = breadcrumbFor(parent, routes).map((c) => (c.to === null ? { ...c, to: parent } : c));
+    return [...trail, { to: null, titleKey: route.titleKey }];
+  }
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   for (let i = 1; i < segments.length; i++) {
     const prefix = `/${segments.slice(0, i).join('/')}`;
     // Only fixed paths: `…/booking` is not a `:quoteId`.
-    const route = exactRoute(prefix, routes.filter((r) => paramCount(r.path) === 0));
-    if (route && route.layout === 'home') crumbs.push({ to: prefix, titleKey: route.titleKey });
+    const above = exactRoute(prefix, routes.filter((r) => paramCount(r.path) === 0));
+    if (above && above.layout === 'home') crumbs.push({ to: prefix, titleKey: above.titleKey });
   }
-  const route = routeFor(pathname, routes);
   if (route) crumbs.push({ to: null, titleKey: route.titleKey });
   return crumbs;
 }

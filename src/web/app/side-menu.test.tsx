@@ -7,7 +7,7 @@ import { sessionUser } from '../test/fixtures.ts';
 import { ROUTES } from './routes.tsx';
 import { menuPathFor, menuSections, SideMenu, userMenuRoutes } from './side-menu.tsx';
 
-const withOrg = { isLoggedIn: true, user: sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true }) };
+const withOrg = { isLoggedIn: true, user: sessionUser({ organisation: { id: 'o1', name: 'Northwind', status: 'active' }, premium: true, permissions: ['operations.view'] }) };
 const withoutOrg = { isLoggedIn: true, user: sessionUser() };
 
 describe('side menu', () => {
@@ -27,6 +27,29 @@ describe('side menu', () => {
     expect(paths('general').slice(paths('general').indexOf('/tracking'), paths('general').indexOf('/tracking') + 2)).toEqual(['/tracking', '/tracking-view']);
     const cc = paths('control_centre');
     expect(cc[cc.indexOf('/organisation/control-centre/roles-and-permissions') + 1]).toBe('/admin/perms');
+  });
+
+  it('offers the shipments under way only to a role that may see shipments', () => {
+    const without = { isLoggedIn: true, user: { ...withOrg.user, permissions: ['crm.view'] } };
+    const paths = (session: typeof withOrg) => menuSections(session).flatMap((s) => s.entries.map((e) => e.path));
+    expect(paths(withOrg)).toContain('/tracking-view');
+    expect(paths(without)).not.toContain('/tracking-view');
+    expect(paths(without)).toContain('/tracking');
+  });
+
+  it('names the shipments under way and the permission modules in the menu by what they are, with icons of their own', async () => {
+    useSessionStore.getState().logIn(withOrg.user);
+    renderScreen(<SideMenu />, '/organisation/control-centre/roles-and-permissions');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const under = within(nav).getByRole('link', { name: 'Shipments under way' });
+    expect(under.getAttribute('href')).toBe('/tracking-view');
+    const tracking = within(nav).getByRole('link', { name: 'Tracking' });
+    const iconOf = (link: HTMLElement) => link.closest('li')?.querySelector('.anticon')?.getAttribute('aria-label') ?? link.closest('li')?.querySelector('.anticon')?.className;
+    expect(iconOf(under)).toBeTruthy();
+    expect(iconOf(under)).not.toBe(iconOf(tracking));
+    expect(within(nav).getByRole('link', { name: 'Permission modules' }).getAttribute('href')).toBe('/admin/perms');
+    expect(within(nav).queryByRole('link', { name: 'Permissions' })).toBeNull();
+    useSessionStore.getState().clear();
   });
 
   it('offers only the pages the user may open', () => {

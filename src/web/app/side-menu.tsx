@@ -20,6 +20,7 @@ interface Session {
 function offered(route: AppRoute, session: Session): boolean {
   if (route.menu?.withoutOrganisation && session.user?.organisation) return false;
   if (route.menu?.withOrganisation && !session.user?.organisation) return false;
+  if (route.menu?.permission && !session.user?.permissions.includes(route.menu.permission)) return false;
   return passesGuards(route.guards ?? DEFAULT_GUARDS, session);
 }
 
@@ -66,7 +67,7 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
       icon: route.menu?.icon ? MENU_ICONS[route.menu.icon] : undefined,
       label: (
         <Link to={route.path} onClick={onNavigate}>
-          {t(route.titleKey)}
+          {t(route.menu?.labelKey ?? route.titleKey)}
         </Link>
       ),
     }));

@@ -147,7 +147,12 @@ describe('connections', () => {
     await partner.request('PATCH', `/api/connections/${sent.data.data.id}`, { status: 'connected' });
     const keyed = await boss.request('PUT', `/api/connections/${sent.data.data.id}/key-contact`, { user_id: clerk.id });
     expect(keyed.statusCode).toBe(200);
-    expect(keyed.data.data.key_contact_user_id).toBe(clerk.id);
+    expect(keyed.data.data).toMatchObject({ key_contact_user_id: clerk.id, key_contact_name: 'Milo Clerk' });
+    // Read back with its name, which a member who may not list the staff could not look up.
+    const listed = (await boss.get('/api/connections?as=organisation&status=connected')).data.data[0];
+    expect(listed).toMatchObject({ key_contact_user_id: clerk.id, key_contact_name: 'Milo Clerk' });
+    // The other side (a person) has no key contact of its own.
+    expect((await partner.get('/api/connections?status=connected')).data.data[0]).toMatchObject({ key_contact_user_id: null, key_contact_name: null });
     expect((await boss.request('PUT', `/api/connections/${sent.data.data.id}/key-contact`, { user_id: partner.id })).statusCode).toBe(422);
     // A person's side has no key contact; nor can anyone connect to their own organisation.
     expect((await partner.request('PUT', `/api/connections/${sent.data.data.id}/key-contact`, { user_id: partner.id })).statusCode).toBe(422);

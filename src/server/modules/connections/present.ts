@@ -14,13 +14,16 @@ export async function presentConnections(db: Db, rows: Row[], sideFor: (row: Row
   const others = rows.map((r) => actorAt(r, otherSide(sideFor(r))));
   const userIds = [...new Set(others.filter((o) => o.type === 'user').map((o) => o.id))];
   const orgIds = [...new Set(others.filter((o) => o.type === 'organisation').map((o) => o.id))];
-  const [people, orgs, shares] = await Promise.all([
+  const keyContactIds = [...new Set(rows.map((r) => r[`${sideFor(r)}_key_contact`]).filter((id): id is string => id !== null))];
+  const [people, orgs, shares, keyContacts] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, name: users.name, image: users.image, org: organisations.name }).from(users).leftJoin(organisations, eq(organisations.id, users.organisationId)).where(inArray(users.id, userIds))
       : [],
     orgIds.length ? db.select({ id: organisations.id, name: organisations.name, logo: organisations.logo, country: organisations.country }).from(organisations).where(inArray(organisations.id, orgIds)) : [],
     db.select({ id: connectionShares.connection_id }).from(connectionShares).where(and(inArray(connectionShares.connection_id, rows.map((r) => r.id)), eq(connectionShares.user_id, viewerUserId))),
+    keyContactIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, keyContactIds)) : [],
   ]);
+  const keyContactName = new Map(keyContacts.map((k) => [k.id, k.name]));
   const personBy = new Map(people.map((p) => [p.id, p]));
   const orgBy = new Map(orgs.map((o) => [o.id, o]));
   const shared = new Set(shares.map((s) => s.id));
@@ -42,6 +45,7 @@ export async function presentConnections(db: Db, rows: Row[], sideFor: (row: Row
       message: row.message,
       source: row.source,
       key_contact_user_id: row[`${side}_key_contact`],
+      key_contact_name: keyContactName.get(row[`${side}_key_contact`] ?? '') ?? null,
       shared_with_organisation: shared.has(row.id),
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),

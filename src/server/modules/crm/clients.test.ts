@@ -21,6 +21,8 @@ describe('the client list', () => {
     expect(req.statusCode, req.body).toBe(201);
     expect((await agent.request('PATCH', `/api/connections/${req.data.data.id}`, { status: 'connected' })).statusCode).toBe(200);
     await agent.request('PUT', `/api/connections/${req.data.data.id}/key-contact`, { user_id: agentOrg.id });
+    // Northwind's own key point of contact for the agent, as the connections screen sets it: who looks after it.
+    expect((await northwind.request('PUT', `/api/connections/${req.data.data.id}/key-contact`, { user_id: me.id })).statusCode).toBe(200);
     // A person Northwind's owner knows, shared with the organisation.
     const friend = await who.user();
     const friendId = (await friend.get('/api/user')).data.data.id;
@@ -45,7 +47,7 @@ describe('the client list', () => {
       assigned_staff: [{ id: me.id, name: me.name }], key_contact: { name: 'Fiona MacLeod', email: 'fiona@clyde.example' }, quotable: false,
     });
     const connected = all.data.find((c: { kind: string }) => c.kind === 'organisation');
-    expect(connected).toMatchObject({ id: agent.orgId, quotable: true, key_contact: { name: agentOrg.name, email: agentOrg.email } });
+    expect(connected).toMatchObject({ id: agent.orgId, quotable: true, assigned_staff: [{ id: me.id, name: me.name }], key_contact: { name: agentOrg.name, email: agentOrg.email } });
     const shared = all.data.find((c: { kind: string }) => c.kind === 'shared_connection');
     expect(shared).toMatchObject({ id: friendId, assigned_staff: [{ id: me.id, name: me.name }], quotable: false });
     const names = all.data.map((c: { name: string }) => c.name.toLowerCase());
@@ -58,6 +60,20 @@ describe('the client list', () => {
     const second = (await northwind.get('/api/clients?per_page=3&page=2')).data;
     expect(second.data.map((c: { id: string }) => c.id)).toEqual([all.data[3].id]);
     expect((await northwind.get('/api/clients?kind=friend')).statusCode).toBe(422);
+  });
+
+  it('shows a connected organisation’s key points of contact on both sides once set, and none before', async () => {
+    const northwind = await who.owner();
+    const agent = await who.owner();
+    const id = (await northwind.post('/api/connections', { target: { type: 'organisation', id: agent.orgId }, as_organisation: true })).data.data.id;
+    await agent.request('PATCH', `/api/connections/${id}`, { status: 'connected' });
+    const row = async (client: typeof northwind) => (await client.get('/api/clients?kind=organisation')).data.data[0];
+    expect(await row(northwind)).toMatchObject({ assigned_staff: [], key_contact: null });
+    // The agent (the target) names its own key contact: it looks after Northwind there, and is Northwind's key contact here.
+    const agentOwner = (await agent.get('/api/user')).data.data as { id: string; name: string; email: string };
+    await agent.request('PUT', `/api/connections/${id}/key-contact`, { user_id: agentOwner.id });
+    expect(await row(northwind)).toMatchObject({ assigned_staff: [], key_contact: { name: agentOwner.name, email: agentOwner.email } });
+    expect(await row(agent)).toMatchObject({ id: northwind.orgId, assigned_staff: [{ id: agentOwner.id, name: agentOwner.name }], key_contact: null });
   });
 
   it('needs crm.view', async () => {

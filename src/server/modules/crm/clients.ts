@@ -36,14 +36,16 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext) {
       with other_side as (
         -- The far side of each connection of this organisation (as an organisation).
         select c.id as connection_id, case when c.requester_type = 'organisation' and c.requester_id = ${org} then c.target_id else c.requester_id end as other_id,
-               case when c.requester_type = 'organisation' and c.requester_id = ${org} then c.target_key_contact else c.requester_key_contact end as key_user
+               case when c.requester_type = 'organisation' and c.requester_id = ${org} then c.target_key_contact else c.requester_key_contact end as key_user,
+               -- This organisation's own key point of contact for it (set on the connections screen): who looks after it.
+               case when c.requester_type = 'organisation' and c.requester_id = ${org} then c.requester_key_contact else c.target_key_contact end as own_user
           from connections c
          where c.status = 'connected' and c.requester_type = 'organisation' and c.target_type = 'organisation'
            and (c.requester_id = ${org} or c.target_id = ${org})
       ), clients as (
         select 'organisation'::text as kind, o.id::text as id, o.name, o.country, null::text as tier, null::text as credit_status,
-               null::text as staff_id, null::text as staff_name, ku.name as contact_name, ku.email as contact_email, true as quotable
-          from other_side s join organisations o on o.id = s.other_id left join users ku on ku.id = s.key_user
+               ou.id::text as staff_id, ou.name as staff_name, ku.name as contact_name, ku.email as contact_email, true as quotable
+          from other_side s join organisations o on o.id = s.other_id left join users ku on ku.id = s.key_user left join users ou on ou.id = s.own_user
         union all
         -- Connections members shared: the other side of each, a person or an organisation.
         select 'shared_connection', coalesce(u.id, o.id)::text, coalesce(u.name, o.name), coalesce(o.country, uo.country), null, null,

@@ -145,13 +145,13 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
    * deleted since reads as none; a role the caller may not give is refused when written.
    */
   async function configurationOf(organisationId: string) {
-    const [row] = await rowsOf<{ default_role_id: string | null; default_department_id: string | null; updated_at: Date | null }>(db, sql`
-      select r.id as default_role_id, d.id as default_department_id, c.updated_at
+    const [row] = await rowsOf<{ default_role_id: string | null; default_role_name: string | null; default_department_id: string | null; updated_at: Date | null }>(db, sql`
+      select r.id as default_role_id, r.name as default_role_name, d.id as default_department_id, c.updated_at
         from staff_configurations c
         left join roles r on r.organisation_id = c.organisation_id and r.id = c.default_role_id
         left join departments d on d.organisation_id = c.organisation_id and d.id = c.default_department_id
        where c.organisation_id = ${organisationId}`);
-    return { data: { default_role_id: row?.default_role_id ?? null, default_department_id: row?.default_department_id ?? null, updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null } };
+    return { data: { default_role_id: row?.default_role_id ?? null, default_role_name: row?.default_role_name ?? null, default_department_id: row?.default_department_id ?? null, updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null } };
   }
 
   api.get('/api/control-centre/configurations', {

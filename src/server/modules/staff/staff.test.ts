@@ -144,14 +144,14 @@ describe('invitation defaults (control-centre configurations)', () => {
     const admin = await user();
     await o.post('/api/staff/invitations', { email: admin.email, role_id: o.role('admin') });
     await admin.post(`/api/staff/invitations/${await invitationToken(admin.email)}/accept`, {});
-    expect((await o.get('/api/control-centre/configurations')).data.data).toEqual({ default_role_id: null, default_department_id: null, updated_at: null });
+    expect((await o.get('/api/control-centre/configurations')).data.data).toEqual({ default_role_id: null, default_role_name: null, default_department_id: null, updated_at: null });
 
     const department = (await o.post('/api/departments', { name: 'Ocean Export' })).data.data.id;
     const set = await o.request('PUT', '/api/control-centre/configurations', { default_role_id: o.role('staff'), default_department_id: department });
     expect(set.statusCode, set.body).toBe(200);
     // The other admin, in their own session, reads the same.
     const seen = (await admin.get('/api/control-centre/configurations')).data.data;
-    expect(seen).toMatchObject({ default_role_id: o.role('staff'), default_department_id: department });
+    expect(seen).toMatchObject({ default_role_id: o.role('staff'), default_role_name: 'Staff', default_department_id: department });
     expect(Date.parse(seen.updated_at)).not.toBeNaN();
     const other = await owner();
     expect((await other.get('/api/control-centre/configurations')).data.data.default_role_id).toBeNull();

@@ -14,7 +14,7 @@ vi.mock('../../lib/api-client.ts', () => ({ api }));
 const stamp = '2026-11-20T09:00:00.000Z';
 const connection = (id: string, name: string, extra: Partial<Connection> = {}): Connection => ({
   id, status: 'pending', direction: 'received', other: { type: 'user', id: `u-${id}`, name, avatar_url: null, subtitle: 'Hamburg Feeder Lines GmbH' },
-  message: null, source: null, key_contact_user_id: null, shared_with_organisation: false, created_at: stamp, updated_at: stamp, connected_at: null, ...extra,
+  message: null, source: null, key_contact_user_id: null, key_contact_name: null, shared_with_organisation: false, created_at: stamp, updated_at: stamp, connected_at: null, ...extra,
 });
 const page = (data: Connection[], next_cursor: string | null = null) => ({ data, meta: { total: data.length, page: 1, per_page: 20, next_cursor } });
 
@@ -82,6 +82,7 @@ describe('connections screen', () => {
   });
 
   it('stops sharing, and sets the organisation’s key point of contact from its active members', async () => {
+    useSessionStore.getState().logIn(sessionUser({ organisation: { id: 'o1', name: 'Northwind Forwarding Ltd', status: 'active' }, permissions: ['network.view', 'network.update'] }));
     const shared = connection('c4', 'Pieter de Vries', { status: 'connected', connected_at: stamp, shared_with_organisation: true });
     const hamburg = connection('c5', 'Hamburg Feeder Lines GmbH', { status: 'connected', connected_at: stamp, other: { type: 'organisation', id: 'o-hfl', name: 'Hamburg Feeder Lines GmbH', avatar_url: null, subtitle: 'DE' } });
     serve({ connected: [shared] }, { connected: [hamburg] });
@@ -101,6 +102,36 @@ describe('connections screen', () => {
     // A former colleague is not offered; an organisation's connection is not "shared".
     expect(screen.queryByTitle('Former Colleague')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Share with/ })).toBeNull();
+  });
+
+  it('shows the organisation’s connections without offering changes to a member who may only see them', async () => {
+    const rotterdam = connection('c6', 'Rotterdam Barge Services B.V.', {
+      status: 'connected', connected_at: stamp, source: 'supplier', key_contact_user_id: 'u-arjun', key_contact_name: 'Arjun Mehta',
+      other: { type: 'organisation', id: 'o-rbs', name: 'Rotterdam Barge Services B.V.', avatar_url: null, subtitle: 'NL' },
+    });
+    serve({ connected: [connection('c7', 'Li Wei', { status: 'connected', connected_at: stamp })] }, { connected: [rotterdam] });
+    renderScreen(<ConnectionsScreen />, '/connections');
+    // Their own connections stay theirs to change.
+    const own = await screen.findByRole('list', { name: 'Connections' });
+    expect(within(own).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    expect(within(own).getByRole('combobox', { name: 'How you know Li Wei' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Your role cannot change your organisation’s connections.')).toBeNull();
+
+    await userEvent.click(screen.getByText('Northwind Forwarding Ltd', { selector: '.ant-segmented-item-label' }));
+    const item = (await screen.findByText('Rotterdam Barge Services B.V.')).closest('li')!;
+    // Each field is named by a visible label; the key point of contact reads by name, with no staff list to look it up in.
+    const contact = within(item).getByRole('combobox', { name: 'Key point of contact for Rotterdam Barge Services B.V.' });
+    expect(within(item).getByText('Key point of contact for Rotterdam Barge Services B.V.', { selector: 'label' })).toBeTruthy();
+    expect(contact.hasAttribute('disabled')).toBe(true);
+    expect(contact.closest('.ant-select')?.textContent).toContain('Arjun Mehta');
+    const source = within(item).getByRole('combobox', { name: 'How you know Rotterdam Barge Services B.V.' });
+    expect(source.hasAttribute('disabled')).toBe(true);
+    expect(source.closest('.ant-select')?.textContent).toContain('supplier');
+    // Said once, in the field, not again beside it.
+    expect(within(item).queryByText(/how you know each other: supplier/)).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    expect(screen.getAllByText('Your role cannot change your organisation’s connections.')).toHaveLength(1);
+    expect(api.get).not.toHaveBeenCalledWith('/staff', expect.anything());
   });
 
   it('asks before disconnecting, and says so when the other side moved first', async () => {

@@ -1,5 +1,5 @@
 import './connections.css';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,19 +27,41 @@ const MOVES: Record<'connected' | 'declined' | 'withdrawn' | 'disconnected', { l
 };
 
 /**
+ * Whether the caller may change a connection seen as `as`: always their own; the organisation's
+ * only with `network.update` (the server refuses the rest).
+ */
+function useMayChange(as: ActorType): boolean {
+  const mayUpdateNetwork = useSessionStore((s) => s.user?.permissions.includes('network.update') ?? false);
+  return as === 'user' || mayUpdateNetwork;
+}
+
+/** The key point of contact's choices: the active members, and the current one by the name the connection came with. */
+function keyContactOptions(members: readonly MemberOption[] | undefined, c: Connection) {
+  const options = memberOptions(members, c.key_contact_user_id);
+  if (c.key_contact_user_id && !options.some((o) => o.value === c.key_contact_user_id)) {
+    options.push({ value: c.key_contact_user_id, label: c.key_contact_name ?? '…', disabled: true });
+  }
+  return options;
+}
+
+/**
  * What one may set on a connection once connected: how the two know each other (either side), with
  * one's organisation shared or not (a personal connection), the key point of contact (an
- * organisation's connection). Each is saved at once.
+ * organisation's connection). Each is saved at once; without the right to change the
+ * organisation's connections, they are shown and not offered.
  */
 function ConnectionSettings({ connection: c, as }: { connection: Connection; as: ActorType }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const organisation = useSessionStore((s) => s.user?.organisation ?? null);
+  const mayChange = useMayChange(as);
+  const sourceId = useId();
+  const contactId = useId();
   const members = useQuery({
     queryKey: ['staff', 'all'],
     queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []),
     staleTime: 60_000,
-    enabled: as === 'organisation',
+    enabled: as === 'organisation' && mayChange,
   });
   const save = useMutation({
     mutationFn: (change: { source: ConnectionSource | null } | { shared: boolean } | { keyContact: string | null }) =>
@@ -53,29 +75,35 @@ function ConnectionSettings({ connection: c, as }: { connection: Connection; as:
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   });
   return (
-    <Space wrap className="fyn-connection-settings">
-      <Select<ConnectionSource | null>
-        aria-label={t('connections.source_label', { name: c.other.name })}
-        placeholder={t('connections.source_placeholder')}
-        value={c.source}
-        allowClear
-        disabled={save.isPending}
-        onChange={(source) => save.mutate({ source: source ?? null })}
-        options={CONNECTION_SOURCES.map((code) => ({ value: code, label: t(`connections.sources.${code}`) }))}
-        style={{ minWidth: 200 }}
-      />
-      {as === 'organisation' && (
-        <Select<string | null>
-          aria-label={t('connections.key_contact_label', { name: c.other.name })}
-          placeholder={t('connections.key_contact_placeholder')}
-          value={c.key_contact_user_id}
-          allowClear
-          loading={members.isPending}
-          disabled={save.isPending}
-          onChange={(userId) => save.mutate({ keyContact: userId ?? null })}
-          options={memberOptions(members.data, c.key_contact_user_id)}
+    <Space wrap align="end" className="fyn-connection-settings">
+      <div className="fyn-connection-setting">
+        <label htmlFor={sourceId}>{t('connections.source_label', { name: c.other.name })}</label>
+        <Select<ConnectionSource | null>
+          id={sourceId}
+          placeholder={t(mayChange ? 'connections.source_placeholder' : 'connections.source_unknown')}
+          value={c.source}
+          allowClear={mayChange}
+          disabled={!mayChange || save.isPending}
+          onChange={(source) => save.mutate({ source: source ?? null })}
+          options={CONNECTION_SOURCES.map((code) => ({ value: code, label: t(`connections.sources.${code}`) }))}
           style={{ minWidth: 200 }}
         />
+      </div>
+      {as === 'organisation' && (
+        <div className="fyn-connection-setting">
+          <label htmlFor={contactId}>{t('connections.key_contact_label', { name: c.other.name })}</label>
+          <Select<string | null>
+            id={contactId}
+            placeholder={t(mayChange ? 'connections.key_contact_placeholder' : 'connections.key_contact_none')}
+            value={c.key_contact_user_id}
+            allowClear={mayChange}
+            loading={mayChange && members.isPending}
+            disabled={!mayChange || save.isPending}
+            onChange={(userId) => save.mutate({ keyContact: userId ?? null })}
+            options={keyContactOptions(members.data, c)}
+            style={{ minWidth: 200 }}
+          />
+        </div>
       )}
       {as === 'user' && organisation && (
         <Button disabled={save.isPending} onClick={() => save.mutate({ shared: !c.shared_with_organisation })}>
@@ -88,6 +116,7 @@ function ConnectionSettings({ connection: c, as }: { connection: Connection; as:
 
 function ConnectionItem({ connection: c, tab, as, onMove, busy }: { connection: Connection; tab: ConnectionTab; as: ActorType; onMove: (c: Connection, status: ConnectionStatus) => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
+  const mayChange = useMayChange(as);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(tab === 'connected' ? (c.connected_at ?? c.updated_at) : c.updated_at));
   const when = tab === 'connected' ? 'connections.since' : tab === 'invitations' ? 'connections.received_on' : 'connections.sent_on';
   const move = (status: keyof typeof MOVES, primary = false) => (
@@ -111,30 +140,33 @@ function ConnectionItem({ connection: c, tab, as, onMove, busy }: { connection: 
         {c.message && <Typography.Paragraph className="fyn-connection-message">“{c.message}”</Typography.Paragraph>}
         <Typography.Text type="secondary" className="fyn-connection-meta">
           {t(when, { date })}
-          {c.source && ` · ${t('connections.source', { source: t(`connections.sources.${c.source}`) })}`}
+          {/* Once connected, the field below says it (and changes it). */}
+          {c.source && tab !== 'connected' && ` · ${t('connections.source', { source: t(`connections.sources.${c.source}`) })}`}
         </Typography.Text>
         {tab === 'connected' && <ConnectionSettings connection={c} as={as} />}
       </div>
-      <Space wrap className="fyn-connection-actions">
-        {tab === 'invitations' && (
-          <>
-            {move('connected', true)}
-            {move('declined')}
-          </>
-        )}
-        {tab === 'requested' && move('withdrawn')}
-        {tab === 'connected' && (
-          <Popconfirm
-            title={t('connections.disconnect_confirm', { name: c.other.name })}
-            okText={t('connections.disconnect')}
-            cancelText={t('connections.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onMove(c, 'disconnected')}
-          >
-            <Button disabled={busy}>{t('connections.disconnect')}</Button>
-          </Popconfirm>
-        )}
-      </Space>
+      {mayChange && (
+        <Space wrap className="fyn-connection-actions">
+          {tab === 'invitations' && (
+            <>
+              {move('connected', true)}
+              {move('declined')}
+            </>
+          )}
+          {tab === 'requested' && move('withdrawn')}
+          {tab === 'connected' && (
+            <Popconfirm
+              title={t('connections.disconnect_confirm', { name: c.other.name })}
+              okText={t('connections.disconnect')}
+              cancelText={t('connections.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onMove(c, 'disconnected')}
+            >
+              <Button disabled={busy}>{t('connections.disconnect')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
     </li>
   );
 }
@@ -226,6 +258,7 @@ export function ConnectionsScreen() {
   const { t } = useTranslation();
   const organisation = useSessionStore((s) => s.user?.organisation ?? null);
   const mayActForOrganisation = useSessionStore((s) => s.user?.permissions.includes('network.view') ?? false);
+  const mayChangeForOrganisation = useMayChange('organisation');
   const [as, setAs] = useState<ActorType>('user');
   // A link may open a tab (`?tab=invitations`, from a notification).
   const [params] = useSearchParams();
@@ -248,6 +281,7 @@ export function ConnectionsScreen() {
           ]}
         />
       )}
+      {as === 'organisation' && !mayChangeForOrganisation && <Alert type="info" showIcon title={t('connections.view_only')} className="fyn-connections-view-only" />}
       <Tabs
         activeKey={as === 'organisation' && tab === 'suggestions' ? 'connected' : tab}
         onChange={(key) => setTab(key as ConnectionTab | 'suggestions')}

@@ -24,7 +24,7 @@ export function InvitationsScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const invitations = useQuery({ queryKey: ccKeys.invitations, queryFn: ccApi.invitations });
   const departments = useReferenceLabels('departments', (invitations.data ?? []).map((i) => i.department_id ?? ''));
-  const { defaults } = useInvitationDefaults();
+  const { defaults, error: defaultsError } = useInvitationDefaults();
   const roles = useQuery({ queryKey: ccKeys.roles, queryFn: ccApi.roles });
   const defaultsLabels = useReferenceLabels('departments', defaults.department_id ? [defaults.department_id] : []);
 
@@ -56,7 +56,7 @@ export function InvitationsScreen() {
     onError: fail,
   });
 
-  const roleName = roles.data?.find((r) => r.id === defaults.role_id)?.name;
+  const roleName = roles.data?.find((r) => r.id === defaults.role_id)?.name ?? defaults.role_name;
   const departmentName = defaults.department_id ? defaultsLabels.get(defaults.department_id) : null;
 
   return (
@@ -66,9 +66,14 @@ export function InvitationsScreen() {
           {t('staff.defaults_edit')}
         </Button>
       </StaffHead>
-      <Typography.Paragraph className="fyn-secondary">
-        {t('staff.defaults_summary', { role: roleName ?? t('staff.no_default'), department: departmentName ?? t('staff.no_default') })}
-      </Typography.Paragraph>
+      {/* A failed read is not "no default"; a refused one goes with the refused list below. */}
+      {defaultsError ? (
+        !forbidden(defaultsError) && <Typography.Paragraph type="danger">{t('staff.defaults_load_failed')}</Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph className="fyn-secondary">
+          {t('staff.defaults_summary', { role: roleName ?? t('staff.no_default'), department: departmentName ?? t('staff.no_default') })}
+        </Typography.Paragraph>
+      )}
       <Typography.Title level={2} className="fyn-cc-section-title">
         {t('staff.pending_invitations')}
       </Typography.Title>

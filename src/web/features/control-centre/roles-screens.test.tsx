@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BUILTIN_ROLES } from '#shared/resources/permissions.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { ALL_MODULES } from './permission-modules.ts';
 import { RoleEditScreen } from './role-edit-screen.tsx';
 import { ROLES_PATH } from './roles-data.ts';
-import { RolesScreen } from './roles-screens.tsx';
+import { PermissionModulesScreen, RolesScreen } from './roles-screens.tsx';
 import { failure, member, OWNER, page, role, servePermissions, type FakeApi } from './test-fixtures.ts';
 import type { Role } from './cc-api.ts';
 
@@ -113,5 +114,35 @@ describe('roles', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/roles/r-staff', { permissions: [...STAFF.permissions, 'payroll.view'].sort() }));
     expect(await screen.findByText(/^Only owners can do this/)).toBeTruthy();
+  });
+
+  it('shows the permission modules, and says so in their place to a member whose role may not see them', async () => {
+    serve(OWNER);
+    const perms = renderRoutes([{ path: '/admin/perms', element: <PermissionModulesScreen /> }], '/admin/perms');
+    expect(await screen.findByText('network', { selector: 'code' })).toBeTruthy();
+    perms.unmount();
+
+    serve(role('r-none', 'Driver', []));
+    const get = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url === '/permission-modules') throw failure(403, 'forbidden');
+      return get(url, config);
+    });
+    queryClient.clear();
+    renderRoutes([{ path: '/admin/perms', element: <PermissionModulesScreen /> }], '/admin/perms');
+    expect(await screen.findByText('You cannot see this page')).toBeTruthy();
+    expect(screen.queryByText(/Permissions belong to an organisation/)).toBeNull();
+  });
+
+  it('asks a user without an organisation to create or join one', async () => {
+    serve(OWNER);
+    const get = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url === '/permission-modules') throw failure(404, 'organisation_not_found');
+      return get(url, config);
+    });
+    renderRoutes([{ path: '/admin/perms', element: <PermissionModulesScreen /> }], '/admin/perms');
+    expect(await screen.findByText(/Permissions belong to an organisation/)).toBeTruthy();
+    expect(screen.queryByText('You cannot see this page')).toBeNull();
   });
 });

@@ -213,10 +213,12 @@ export function PermissionModulesScreen() {
       <RouteTitle />
       <Typography.Paragraph className="fyn-secondary">{t('permissions.intro')}</Typography.Paragraph>
       {modules.isError ? (
-        forbidden(modules.error) || (isApiFailure(modules.error) && modules.error.status === 404) ? (
+        forbidden(modules.error) ? (
+          <NotAllowed />
+        ) : isApiFailure(modules.error) && modules.error.status === 404 ? (
           <Alert type="info" showIcon title={t('permissions.need_organisation')} />
         ) : (
-          <Alert type="error" showIcon title={t('control_centre.load_failed')} />
+          <Alert type="error" showIcon title={t('control_centre.load_failed')} action={<Button onClick={() => void modules.refetch()}>{t('common.refresh')}</Button>} />
         )
       ) : (
         <Table

@@ -36,7 +36,8 @@ function serve(mine: Role) {
 /** The organisation's invitation defaults, as GET /api/control-centre/configurations answers. */
 function withDefaults(defaults: { default_role_id: string | null; default_department_id: string | null }) {
   const get = api.get.getMockImplementation()!;
-  api.get.mockImplementation(async (url: string, config: unknown) => (url === '/control-centre/configurations' ? { ...defaults, updated_at: null } : get(url, config)));
+  const roleName = [ADMIN, BILLING_CLERK, OWNER, STAFF, VIEWER].find((r) => r.id === defaults.default_role_id)?.name ?? null;
+  api.get.mockImplementation(async (url: string, config: unknown) => (url === '/control-centre/configurations' ? { ...defaults, default_role_name: roleName, updated_at: null } : get(url, config)));
 }
 
 function render() {
@@ -180,7 +181,7 @@ describe('staff', () => {
   it('keeps the invitation defaults on the server, for every admin: read there, saved there', async () => {
     serve(OWNER);
     withDefaults({ default_role_id: STAFF.id, default_department_id: null });
-    api.put.mockResolvedValue({ default_role_id: ADMIN.id, default_department_id: null, updated_at: '2026-11-27T10:00:00.000Z' });
+    api.put.mockResolvedValue({ default_role_id: ADMIN.id, default_role_name: 'Admin', default_department_id: null, updated_at: '2026-11-27T10:00:00.000Z' });
     renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit', { '/organisation/control-centre/staff/configurations': 'invitations page' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Default role' }).closest('.ant-select')?.textContent).toBe('Staff'));
     expect(api.get).toHaveBeenCalledWith('/control-centre/configurations', { silent: true });
@@ -189,6 +190,60 @@ describe('staff', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.put).toHaveBeenCalledWith('/control-centre/configurations', { default_role_id: ADMIN.id, default_department_id: null }));
     expect(await screen.findByText('invitations page')).toBeTruthy();
+  });
+
+  it('says so, in place of the invitation defaults, to a member who may not read them', async () => {
+    serve(role('r-cc', 'Clerk', ['control_centre.view']));
+    const get = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url === '/control-centre/configurations') throw failure(403, 'forbidden');
+      return get(url, config);
+    });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit');
+    expect(await screen.findByText('You cannot see this page')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Default role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows the invitation defaults, not to be changed, to a member who may read but not change them', async () => {
+    serve(role('r-reader', 'Staff reader', ['control_centre.view', 'staff.view']));
+    withDefaults({ default_role_id: STAFF.id, default_department_id: null });
+    // Without roles.view the roles cannot be listed: the default role reads by the name it came with.
+    const list = api.list.getMockImplementation()!;
+    api.list.mockImplementation(async (url: string, config: unknown) => {
+      if (url === '/roles') throw failure(403, 'forbidden');
+      return list(url, config);
+    });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit', { '/organisation/control-centre/staff/configurations': 'invitations page' });
+    const select = await screen.findByRole('combobox', { name: 'Default role' });
+    await waitFor(() => expect(select.closest('.ant-select')?.textContent).toBe('Staff'));
+    expect(select.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Default department' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByText('Your role lets you look at this, not change it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to invitations' }));
+    expect(await screen.findByText('invitations page')).toBeTruthy();
+    expect(api.put).not.toHaveBeenCalled();
+  });
+
+  it('offers a retry, never "none" to save over them, when the invitation defaults cannot be read', async () => {
+    serve(OWNER);
+    const get = api.get.getMockImplementation()!;
+    let down = true;
+    api.get.mockImplementation(async (url: string, config: unknown) => {
+      if (url !== '/control-centre/configurations') return get(url, config);
+      if (down) throw failure(503, 'unavailable');
+      return { default_role_id: STAFF.id, default_role_name: 'Staff', default_department_id: null, updated_at: null };
+    });
+    renderScreen(<InvitationDefaultsScreen />, '/organisation/control-centre/staff/configurations/edit');
+    expect(await screen.findByText(/The invitation defaults could not be loaded/, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Default role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const select = await screen.findByRole('combobox', { name: 'Default role' });
+    await waitFor(() => expect(select.closest('.ant-select')?.textContent).toBe('Staff'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 
   it('offers no invitation and no change without the staff permissions', async () => {

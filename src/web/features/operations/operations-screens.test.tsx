@@ -6,7 +6,8 @@ import { userEvent } from '../../test/user.ts';
 import { ShipmentScreen } from './shipment-screen.tsx';
 import { BookingScreen } from './booking-screen.tsx';
 import { ExceptionsScreen } from './exceptions-screen.tsx';
-import { PublicTrackingScreen, TrackingScreen } from './tracking-screens.tsx';
+import { ApiFailure } from '../../lib/api-failure.ts';
+import { PublicTrackingScreen, TrackingScreen, TrackingViewScreen } from './tracking-screens.tsx';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client.ts', () => ({ api }));
@@ -136,6 +137,36 @@ describe('tracking screen', () => {
     expect(screen.getByText('Entered by staff')).toBeTruthy();
     expect(screen.getByText('Received from the carrier · a newer estimate was already in')).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith('/shipments/s1/events');
+  });
+});
+
+describe('tracking view (shipments under way)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('lists the shipments under way with their delay', async () => {
+    api.get.mockResolvedValue([shipment]);
+    at('/tracking-view', '/tracking-view', <TrackingViewScreen />);
+    expect(await screen.findByRole('link', { name: 'S-2026-00007' })).toBeTruthy();
+    expect(screen.getByText('1 shipment under way')).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith('/tracking/active');
+  });
+
+  it('says the list is not shown to a role without the operations permission, not that nothing is under way', async () => {
+    api.get.mockRejectedValue(new ApiFailure({ status: 403, code: 'forbidden', message: 'Your role does not allow this.' }));
+    at('/tracking-view', '/tracking-view', <TrackingViewScreen />);
+    expect(await screen.findByText('Shipments under way are not shown to your role')).toBeTruthy();
+    expect(screen.queryByText('No shipment is under way.')).toBeNull();
+    expect(screen.queryByText(/0 shipments under way/)).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the list could not be loaded and reads it again on request', async () => {
+    api.get.mockRejectedValueOnce(new ApiFailure({ status: 422, code: 'validation_failed', message: 'x' })).mockResolvedValueOnce([shipment]);
+    at('/tracking-view', '/tracking-view', <TrackingViewScreen />);
+    expect(await screen.findByText('The shipments under way could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('No shipment is under way.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('link', { name: 'S-2026-00007' })).toBeTruthy();
   });
 });
 

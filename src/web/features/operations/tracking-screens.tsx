@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
+import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { operationsApi, operationsKeys, type ActiveShipment } from '../../lib/operations-api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -21,6 +22,20 @@ export function TrackingViewScreen() {
   const active = useQuery({ queryKey: operationsKeys.active, queryFn: operationsApi.active, refetchInterval: 60_000 });
   const rows = active.data ?? [];
   const late = rows.filter((r) => (r.delay_hours ?? 0) >= 1 && !r.ata).length;
+  // Refused (no operations.view) or not read: said so, never "no shipment is under way".
+  if (active.isError) {
+    const refused = isApiFailure(active.error) && active.error.status === 403;
+    return (
+      <section className="fyn-page">
+        <RouteTitle />
+        {refused ? (
+          <Alert type="warning" showIcon title={t('tracking.not_allowed')} description={t('tracking.not_allowed_hint')} />
+        ) : (
+          <Alert type="error" showIcon title={t('tracking.load_failed')} action={<Button onClick={() => void active.refetch()}>{t('common.refresh')}</Button>} />
+        )}
+      </section>
+    );
+  }
   return (
     <section className="fyn-page">
       <RouteTitle />
