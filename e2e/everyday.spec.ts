@@ -61,42 +61,65 @@ test('Sofia moves a shipment’s arrival: the tasks counted from it move, and sh
   await expect(page.getByRole('alert').filter({ hasText: new RegExp(`Arrival notice · ${notice.number}`) })).toHaveCount(0);
 });
 
-test('Olivia writes a task for Sofia, who sees it arrive on her board without reloading and completes it', async ({ page: olivia, browser }) => {
+test('Olivia writes a task for Sofia, who sees it arrive, leave and come back on her board without reloading, completes it, and sees it reopened', async ({ page: olivia, browser }) => {
   const sofia = await (await browser.newContext({ timezoneId: 'UTC' })).newPage();
   await logInAt(sofia, 'ocean@demo.fyn.local', '/task-assignment');
   await expect(sofia.getByRole('heading', { level: 1, name: 'Task assignment' })).toBeVisible();
   await expect(sofia.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toBeVisible();
 
   await logInAt(olivia, 'owner@demo.fyn.local', '/task-assignment');
+  // A booking to link: the oldest of the demo's, found on the server by its number.
+  const bookings = (await (await olivia.request.get('/api/bookings')).json()).data as { number: string }[];
+  const booking = bookings.at(-1)!.number;
+  const due = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
   await olivia.getByRole('button', { name: 'New task' }).click();
   const form = olivia.getByRole('dialog', { name: 'New task' });
   const title = `Call Harrogate about the delivery slot ${Date.now()}`;
   await form.getByLabel(/^Task/).fill(title);
   await form.getByLabel(/^Notes/).fill('Goods-in closes at 14:00; no Saturday deliveries.');
+  await form.getByLabel(/^Due date/).fill(due);
   await form.getByLabel(/^Priority/).click();
   await olivia.locator('.ant-select-item-option', { hasText: 'High' }).click();
   await form.getByLabel(/^Assigned to/).click();
   await olivia.locator('.ant-select-item-option', { hasText: 'Sofia Ocean' }).click();
-  await form.getByLabel(/^Shipment/).click();
-  await olivia.keyboard.type('cosu');
-  await olivia.locator('.ant-select-item-option', { hasText: /^S-\d{4}-\d{5} · Harrogate/ }).first().click();
+  await form.getByLabel(/^Booking/).click();
+  await olivia.keyboard.type(booking);
+  await olivia.locator('.ant-select-item-option', { hasText: `${booking} · ` }).click();
   await form.getByRole('button', { name: 'Create the task' }).click();
-  await expect(olivia.getByText('Task created: they are told.')).toBeVisible();
+  // Olivia is on her own tasks: she is told where it went.
+  await expect(olivia.getByText('Task created for Sofia Ocean, who is told. It is on their board, not under Mine.')).toBeVisible();
 
-  // Sofia did not reload: the task is on her board, and she is told.
+  // Sofia did not reload: the task is on her board, due when Olivia said, for the booking, and she is told.
   await expect(sofia.getByText('A task was given to you.')).toBeVisible();
   const mine = sofia.getByRole('row', { name: new RegExp(title) });
   await expect(mine).toBeVisible();
-  await expect(mine.getByRole('link', { name: /^S-\d{4}-\d{5}$/ })).toBeVisible();
+  await expect(mine.getByRole('link', { name: booking })).toBeVisible();
+  await expect(mine.locator(`time[datetime="${due}"]`)).toBeVisible();
+
+  // Olivia gives it to Tom: it leaves Sofia's board, and she is told.
+  await olivia.getByText('All', { exact: true }).click();
+  await olivia.getByRole('searchbox', { name: 'Search tasks' }).fill(booking);
+  const hers = olivia.getByRole('row', { name: new RegExp(title) });
+  await hers.getByRole('combobox', { name: `Assign “${title}”` }).click();
+  await olivia.locator('.ant-select-item-option', { hasText: 'Tom Customs' }).click();
+  await expect(olivia.getByText('Task assigned: they are told.')).toBeVisible();
+  await expect(sofia.getByText(`“${title}” was given to someone else.`)).toBeVisible();
+  await expect(sofia.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+
+  // And back to Sofia, who completes it.
+  await hers.getByRole('combobox', { name: `Assign “${title}”` }).click();
+  await olivia.locator('.ant-select-item-option', { hasText: 'Sofia Ocean' }).click();
+  await expect(mine).toBeVisible();
   await mine.getByRole('button', { name: `Complete “${title}”` }).click();
   await expect(sofia.getByText(`Done: “${title}”.`)).toBeVisible();
   await expect(sofia.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
-  await sofia.getByText('Done', { exact: true }).click();
-  await expect(sofia.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 
-  // Olivia sees it done among everyone's.
-  await olivia.getByText('All', { exact: true }).click();
+  // Olivia, who wrote it, hears it was done; among everyone's done tasks she reopens it, and it is back on Sofia's board.
+  await expect(olivia.getByText(`“${title}” was completed by a colleague.`)).toBeVisible();
   await olivia.getByText('Done', { exact: true }).click();
-  await olivia.getByRole('searchbox', { name: 'Search tasks' }).fill('delivery slot');
-  await expect(olivia.getByRole('row', { name: new RegExp(title) })).toContainText('Sofia Ocean');
+  await expect(hers).toContainText('Sofia Ocean');
+  await hers.getByRole('button', { name: `Reopen “${title}”` }).click();
+  await expect(olivia.getByText(`Reopened: “${title}”.`)).toBeVisible();
+  await expect(sofia.getByText(`“${title}” was reopened by a colleague.`)).toBeVisible();
+  await expect(mine).toBeVisible();
 });

@@ -54,4 +54,4 @@ export const notificationSummary = z.object({ unseen: z.number().int(), unread: 
 export type NotificationSummary = z.infer<typeof notificationSummary>;
 
 /** One event of the live stream (GET /api/events), as the browser receives it in `data:`. */
-export type LiveEvent = { id: number; type: 'notification' | 'message' | 'chat_read' | 'connection' | 'post'; data: Record<string, unknown> };
+export type LiveEvent = { id: number; type: 'notification' | 'message' | 'chat_read' | 'connection' | 'post' | 'task'; data: Record<string, unknown> };

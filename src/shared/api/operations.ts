@@ -147,7 +147,15 @@ export const bookingConfirmBody = z.object({
   confirmed_equipment: z.array(equipmentLineSchema).max(20).optional(),
 }).default({ carrier_booking_reference: null });
 export const reasonBody = z.object({ reason: text(500).min(1, 'required') });
-export const bookingListQuery = z.object({ status: z.enum(BOOKING_STATUSES).optional() });
+/**
+ * The bookings list: by status; `q` finds by booking number, client, origin, destination or the
+ * carrier's booking reference; `limit` (at most 200, the default) keeps the newest that many.
+ */
+export const bookingListQuery = z.object({
+  status: z.enum(BOOKING_STATUSES).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
 
 /** A container number, normalised (spaces, dashes, case) and checked by its ISO 6346 check digit. */
 export const containerNumber = z
@@ -394,7 +402,11 @@ const day = z.iso.date('date_invalid');
 const today = day.refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'date_invalid').optional();
 export const taskMetaQuery = z.object({ scope: z.enum(TASK_SCOPES).default('mine'), today });
 export const taskMetaSchema = z.object({ by_status: z.record(z.string(), z.number()), overdue: z.number(), due_today: z.number(), due_this_week: z.number() });
-export const taskAssignBody = z.object({ user_id: z.uuid('reference_invalid') });
+/** A colleague to give the task to, or null to take it from whoever has it (nobody's then). */
+export const taskAssignBody = z.object({ user_id: z.uuid('reference_invalid').nullable() });
+/** A member a task may be given to (GET /api/tasks/assignees): the active members, with their department. */
+export const taskAssigneeSchema = z.object({ user_id: z.string(), name: z.string(), department: z.object({ id: z.string(), name: z.string() }).nullable() });
+export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
 
 /** The task board (/task-assignment): whose, which, due this week, a search; one page at a time. */
 export const taskBoardQuery = z.object({
@@ -418,7 +430,10 @@ export const taskBoardSchema = z.object({
   data: z.array(boardTaskSchema),
   meta: z.object({
     total: z.number(), page: z.number(), per_page: z.number(),
-    /** Within the scope (and search): how many are open, overdue, done, and open and due this week. */
+    /**
+     * Within the scope, the search and (when asked) this week: how many are open, overdue and done
+     * (done or cancelled); and how many of the state shown are due this week.
+     */
     counts: z.object({ open: z.number(), overdue: z.number(), done: z.number(), due_this_week: z.number() }),
     /** The scopes the caller may choose, and their department (the team), if any. */
     scopes: z.array(z.enum(TASK_SCOPES)),

@@ -96,7 +96,7 @@ export type PartyRole = (typeof PARTY_ROLES)[number];
 /**
  * Tasks: whose the board shows (`mine`: assigned to me, any member; `team`: assigned to members of
  * my department, any member who has one; `all`: every task of the organisation, assigned or not,
- * with `operations.view`), and which (open, overdue, done).
+ * with `operations.view`), and which (open, overdue, done: done or cancelled, a cancelled one marked so).
  */
 export const TASK_SCOPES = ['mine', 'team', 'all'] as const;
 export type TaskScope = (typeof TASK_SCOPES)[number];

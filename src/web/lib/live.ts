@@ -13,6 +13,7 @@ const STALE: Record<LiveEvent['type'], readonly string[][]> = {
   chat_read: [['chats']],
   connection: [['connections'], ['search']],
   post: [['feed']],
+  task: [['tasks']],
 };
 
 /** How long a stream the server refused waits before it tries again (when the session is still good). */

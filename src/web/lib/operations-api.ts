@@ -1,6 +1,6 @@
 /** The operations calls and their query keys: bookings, shipments, tracking, exceptions, tasks, documents. */
 import type {
-  BoardTask, Booking, Container, FynDocument, PartySuggestion, PublicTracking, Shipment, ShipmentCreateBody, ShipmentException, ShipmentPatchBody, ShipmentReport, ShipmentSummary, TaskBoard,
+  BoardTask, Booking, Container, FynDocument, PartySuggestion, PublicTracking, Shipment, ShipmentCreateBody, ShipmentException, ShipmentPatchBody, ShipmentReport, ShipmentSummary, TaskAssignee, TaskBoard,
   TrackingEvent, TrackingShows,
 } from '#shared/api/operations.ts';
 import type { DateReference, DocumentType, ShipmentStatus, TaskScope, TaskState } from '#shared/operations/model.ts';
@@ -81,7 +81,12 @@ export const operationsApi = {
       params: { scope: f.scope, state: f.state, page: f.page, per_page: f.per_page, today: localDay(), ...(f.due_this_week && { due_this_week: 'true' }), ...(f.q && { q: f.q }) },
     }) as unknown as Promise<TaskBoard>,
   createTask: (body: NewTask) => api.post<{ id: string }>('/tasks', body),
-  assignTask: (id: string, userId: string) => api.post<{ id: string; assignee_user_id: string }>(`/tasks/${id}/assign`, { user_id: userId }),
+  /** Gives a task to a colleague, or (null) to nobody. */
+  assignTask: (id: string, userId: string | null) => api.post<{ id: string; assignee_user_id: string | null }>(`/tasks/${id}/assign`, { user_id: userId }),
+  /** Whom a task may be given to: the active members, for a role that creates or changes operations (no staff.view needed). */
+  taskAssignees: () => api.get<TaskAssignee[]>('/tasks/assignees', { silent: true }),
+  /** Bookings to link, found on the server by number or client (the newest `limit`). */
+  findBookings: (q: string, limit = 20) => api.get<Booking[]>('/bookings', { params: { limit, ...(q && { q }) }, silent: true }),
   completeTask: (id: string) => api.post<BoardTask>(`/tasks/${id}/complete`, {}),
   reopenTask: (id: string) => api.post<BoardTask>(`/tasks/${id}/reopen`, {}),
 

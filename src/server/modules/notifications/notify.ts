@@ -4,7 +4,8 @@ import type { NotificationType } from '#shared/api/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { liveEvents, notifications, organisationMembers, roles } from '../../db/schema/index.ts';
 
-export type LiveEventType = 'notification' | 'message' | 'chat_read' | 'connection' | 'post';
+/** `task`: a task of the person's changed hands or state (data: id, title, action), so that their board reads itself again. */
+export type LiveEventType = 'notification' | 'message' | 'chat_read' | 'connection' | 'post' | 'task';
 
 /**
  * Stores an event for a person's live stream (GET /api/events). The row's trigger publishes its id

@@ -17,6 +17,7 @@ import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTas
 import { placesOf, type BookingRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
+import { escapeLike } from '../../lib/sql-text.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
 import { emitShipment } from './service.ts';
 
@@ -137,10 +138,17 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/bookings', {
     config: { access: 'operations.view' },
-    schema: { tags, summary: 'The organisation’s bookings, newest first (the latest 200), by status', querystring: bookingListQuery, response: { 200: envelope(z.array(bookingSchema)) } },
+    schema: {
+      tags, querystring: bookingListQuery, response: { 200: envelope(z.array(bookingSchema)) },
+      summary: 'The organisation’s bookings, newest first (the latest 200, or `limit`), by status and text (`q`: booking number, client, origin, destination, carrier’s booking reference)',
+    },
   }, async (req) => {
     const m = await member(req, 'view');
-    const rows = await rowsOf<Row>(db, sql`${select(m.organisation.id)} ${req.query.status ? sql`and b.status = ${req.query.status}` : sql``} order by b.created_at desc, b.id desc limit 200`);
+    const { status, q, limit } = req.query;
+    const like = q ? `%${escapeLike(q.toLowerCase())}%` : null;
+    const rows = await rowsOf<Row>(db, sql`${select(m.organisation.id)} ${status ? sql`and b.status = ${status}` : sql``}
+      ${like ? sql`and lower(b.number || E'\n' || b.client_name || E'\n' || b.origin || E'\n' || b.destination || E'\n' || coalesce(b.carrier_booking_reference, '')) like ${like}` : sql``}
+      order by b.created_at desc, b.id desc limit ${limit}`);
     const places = await placeNames(db, [...new Set(rows.flatMap(placesOf))]);
     return { data: rows.map((r) => presentBooking(r, places)) };
   });

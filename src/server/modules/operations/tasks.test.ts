@@ -101,13 +101,22 @@ describe('working a task', () => {
     expect(live.map((e) => e.type)).toContain('notification');
     const mine = (await board(ana, 'scope=mine&q=customs')).data[0];
     expect(mine).toMatchObject({ title: 'Chase the consignee for the customs entry', assignee: { id: ana.userId }, shipment: { id: s.id, name: s.number }, client: { id: client, name: 'Acme Homewares Ltd' } });
+    // The search finds it by what it is for too: the shipment's number and client, the client's name.
+    expect(titles(await board(ana, `scope=mine&q=${s.number}`))).toEqual(['Chase the consignee for the customs entry']);
+    expect(titles(await board(ana, 'scope=mine&q=harrogate home'))).toEqual(['Chase the consignee for the customs entry']);
+    const byClient = await board(ana, 'scope=mine&q=ACME HOMEWARES');
+    expect([titles(byClient), byClient.meta.counts.open]).toEqual([['Chase the consignee for the customs entry'], 1]);
     // Another organisation's shipment is no link of ours.
     const foreign = (await (await who.owner()).post('/api/shipments', { client_name: 'X', mode: 'air', origin: 'HKHKG', destination: 'GBLHR', currency: 'GBP' })).data.data.id;
     expect((await northwind.post('/api/tasks', { title: 'Sneaky', shipment_id: foreign })).statusCode).toBe(422);
 
-    // Reassigned to Cleo: she is told; Ana no longer has it.
-    expect((await ana.post(`/api/tasks/${id}/assign`, { user_id: cleo.userId })).statusCode).toBe(200);
+    // Reassigned to Cleo: she is told; Ana no longer has it, and her board hears of it live.
+    const liveOf = async (p: { userId: string }) => (await t.database.query<{ type: string; data: { id?: string; action?: string } }>('select type, data from live_events where user_id = $1 order by id', [p.userId]))
+      .filter((e) => e.type === 'task' && e.data.id === id).map((e) => e.data.action);
+    expect((await northwind.post(`/api/tasks/${id}/assign`, { user_id: cleo.userId })).statusCode).toBe(200);
     expect(titles(await board(cleo, 'scope=mine'))).toContain('Chase the consignee for the customs entry');
+    expect(titles(await board(ana, 'scope=mine'))).not.toContain('Chase the consignee for the customs entry');
+    expect(await liveOf(ana)).toEqual(['reassigned']);
     const cleoTold = await t.database.query<{ data: { title: string } }>('select data from notifications where user_id = $1 and type = $2 order by created_at desc', [cleo.userId, 'task_assigned']);
     expect(cleoTold.map((n) => n.data.title)).toEqual(['Chase the consignee for the customs entry', 'C open']);
     // Ben may not complete someone else's task; Cleo completes hers; twice is a conflict.
@@ -118,16 +127,107 @@ describe('working a task', () => {
     // A done task is reopened before it moves on.
     expect((await northwind.request('PATCH', `/api/tasks/${id}`, { status: 'in_progress' })).data.error.code).toBe('invalid_transition');
     expect((await cleo.post(`/api/tasks/${id}/reopen`, {})).data.data.status).toBe('todo');
+    // Whoever wrote it hears of both live; Cleo did them herself and hears of neither.
+    expect(await liveOf(northwind)).toEqual(['completed', 'reopened']);
+    expect(await liveOf(cleo)).toEqual([]);
+    // Taken from Cleo: nobody's, and she hears of it.
+    const taken = await northwind.post(`/api/tasks/${id}/assign`, { user_id: null });
+    expect([taken.statusCode, taken.data.data]).toEqual([200, { id, assignee_user_id: null }]);
+    expect((await board(northwind, 'scope=all&q=customs entry')).data[0].assignee).toBeNull();
+    expect(await liveOf(cleo)).toEqual(['reassigned']);
     const actions = await t.database.query<{ action: string }>('select action from audit_events where entity_id = $1 order by created_at, id', [id]);
-    expect(actions.map((a) => a.action)).toEqual(['create', 'reassign', 'complete', 'reopen']);
+    expect(actions.map((a) => a.action)).toEqual(['create', 'reassign', 'complete', 'reopen', 'unassign']);
   });
 
   it('lets a member without permissions complete their own task, and nothing else', async () => {
     const id = await task({ title: 'Sign the induction sheet', assignee_user_id: ben.userId });
     expect((await ben.post(`/api/tasks/${id}/complete`, {})).statusCode).toBe(200);
+    // Someone else reopening it: Ben's board hears of it.
+    expect((await northwind.post(`/api/tasks/${id}/reopen`, {})).statusCode).toBe(200);
+    const told = await t.database.query<{ data: { id: string; action: string } }>('select data from live_events where user_id = $1 and type = $2', [ben.userId, 'task']);
+    expect(told.map((e) => e.data)).toContainEqual(expect.objectContaining({ id, action: 'reopened' }));
+    expect((await ben.post(`/api/tasks/${id}/complete`, {})).statusCode).toBe(200);
     expect((await ben.post(`/api/tasks/${id}/assign`, { user_id: ana.userId })).statusCode).toBe(403);
     expect((await ben.post('/api/tasks', { title: 'Mine' })).statusCode).toBe(403);
     const other = await who.owner();
     expect((await other.post(`/api/tasks/${id}/reopen`, {})).statusCode).toBe(404);
+  });
+});
+
+describe('the board’s counts, search and who may be assigned', () => {
+  it('counts within this week when the board is, and this week’s count is of the state shown; done includes cancelled', async () => {
+    await task({ title: 'D overdue Monday', due_on: '2026-11-23', assignee_user_id: dan.userId });
+    await task({ title: 'D overdue last week', due_on: '2026-11-18', assignee_user_id: dan.userId });
+    await task({ title: 'D due Friday', due_on: '2026-11-27', assignee_user_id: dan.userId });
+    await task({ title: 'D done this week', due_on: '2026-11-24', status: 'done', assignee_user_id: dan.userId });
+    await task({ title: 'D cancelled', due_on: '2026-11-26', status: 'cancelled', assignee_user_id: dan.userId });
+    await task({ title: 'D done earlier', due_on: '2026-11-10', status: 'done', assignee_user_id: dan.userId });
+    const open = await board(dan, 'scope=mine');
+    expect([open.meta.total, open.meta.counts]).toEqual([3, { open: 3, overdue: 2, done: 3, due_this_week: 2 }]);
+    // This week only: every badge counts within it.
+    const week = await board(dan, 'scope=mine&due_this_week=true');
+    expect([titles(week), week.meta.counts]).toEqual([['D overdue Monday', 'D due Friday'], { open: 2, overdue: 1, done: 2, due_this_week: 2 }]);
+    const overdue = await board(dan, 'scope=mine&state=overdue&due_this_week=true');
+    expect([titles(overdue), overdue.meta.total, overdue.meta.counts.overdue]).toEqual([['D overdue Monday'], 1, 1]);
+    // Done: the done and the cancelled; this week's count is of those.
+    const done = await board(dan, 'scope=mine&state=done');
+    expect([titles(done).sort(), done.meta.counts.due_this_week]).toEqual([['D cancelled', 'D done earlier', 'D done this week'], 2]);
+    expect(titles(await board(dan, 'scope=mine&state=done&due_this_week=true')).sort()).toEqual(['D cancelled', 'D done this week']);
+  });
+
+  it('answers whom a task may be given to for a role that creates or changes operations, without staff.view', async () => {
+    const desk = (await northwind.post('/api/roles', { name: 'Desk', permissions: ['operations.create', 'operations.update'] })).data.data.id;
+    const eve = await northwind.join(desk);
+    const gone = await northwind.join(northwind.role('staff'));
+    expect((await northwind.request('PATCH', `/api/staff/${gone.userId}`, { status: 'deactivated' })).statusCode).toBe(200);
+    expect((await eve.get('/api/staff')).statusCode).toBe(403);
+    const res = await eve.get('/api/tasks/assignees');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.data.data as { user_id: string; name: string; department: { name: string } | null }[];
+    expect(list.find((x) => x.user_id === ana.userId)).toMatchObject({ department: { name: 'Ocean desk' } });
+    expect(list.find((x) => x.user_id === dan.userId)).toMatchObject({ department: null });
+    expect(list.map((x) => x.user_id)).toEqual(expect.arrayContaining([northwind.userId, eve.userId, ben.userId, cleo.userId]));
+    expect(list.map((x) => x.user_id)).not.toContain(gone.userId);
+    expect(Object.keys(list[0]).sort()).toEqual(['department', 'name', 'user_id']);
+    // So Eve can give a task to Ana.
+    const id = await task({ title: 'Desk hands over' });
+    expect((await eve.post(`/api/tasks/${id}/assign`, { user_id: ana.userId })).statusCode).toBe(200);
+    // A role without operations permissions is refused; another organisation sees only its own people.
+    expect((await ben.get('/api/tasks/assignees')).statusCode).toBe(403);
+    const other = await who.owner();
+    const theirs = (await other.get('/api/tasks/assignees')).data.data as { user_id: string }[];
+    expect(theirs.map((x) => x.user_id)).toEqual([other.userId]);
+  });
+
+  it('finds bookings to link by number or client on the server, at most `limit` of them, and a task by its booking', async () => {
+    const list = (await northwind.get('/api/charge-codes?per_page=100')).data.data as { id: string; code: string }[];
+    const ofr = list.find((c) => c.code === 'OFR')!.id;
+    const client = (await northwind.post('/api/native-organisations', { name: 'Whitby Garden Supplies Ltd', type: 'shipper', country: 'GB', email: 'buy@whitby.example', force: true })).data.data.id;
+    const booking = async (): Promise<{ id: string; number: string }> => {
+      const q = await northwind.post('/api/quotes', {
+        client: { type: 'native_organisation', id: client }, mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', valid_until: '2099-01-01',
+        equipment: [{ iso_type: '45G1', count: 1 }], lines: [{ charge_code_id: ofr, basis: 'per_container', buy: { amount_minor: 100000, currency: 'GBP' }, sell: { amount_minor: 120000, currency: 'GBP' } }],
+      });
+      expect(q.statusCode, q.body).toBe(201);
+      expect((await northwind.post(`/api/quotes/${q.data.data.id}/send`, {})).statusCode).toBe(200);
+      const id = (await northwind.post(`/api/quotes/${q.data.data.id}/accept`, {})).data.data.booking_id as string;
+      return { id, number: (await northwind.get(`/api/bookings/${id}`)).data.data.number };
+    };
+    const first = await booking();
+    const second = await booking();
+    // Without q: as before, the newest first, whole bookings.
+    const all = (await northwind.get('/api/bookings')).data.data as { id: string; parties: unknown; client: { name: string } }[];
+    expect(all.map((b) => b.id)).toEqual([second.id, first.id]);
+    expect(all[0]).toHaveProperty('parties');
+    // By number, by client, at most `limit`; another organisation finds none of them.
+    expect(((await northwind.get(`/api/bookings?q=${first.number.toLowerCase()}`)).data.data as { id: string }[]).map((b) => b.id)).toEqual([first.id]);
+    expect(((await northwind.get('/api/bookings?q=whitby%20garden&limit=1')).data.data as { id: string }[]).map((b) => b.id)).toEqual([second.id]);
+    expect((await northwind.get('/api/bookings?q=nothing-like-it')).data.data).toEqual([]);
+    expect((await (await who.owner()).get(`/api/bookings?q=${first.number}`)).data.data).toEqual([]);
+    expect((await northwind.get('/api/bookings?limit=201')).statusCode).toBe(422);
+    // A task for the first booking is found by the booking's number and client.
+    await task({ title: 'Send the booking to MSC', booking_id: first.id, assignee_user_id: cleo.userId });
+    expect(titles(await board(cleo, `scope=mine&q=${first.number}`))).toEqual(['Send the booking to MSC']);
+    expect(titles(await board(cleo, 'scope=mine&q=whitby'))).toEqual(['Send the booking to MSC']);
   });
 });

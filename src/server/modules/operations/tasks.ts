@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
-import { boardTaskSchema, taskAssignBody, taskBoardQuery, taskBoardSchema, taskMetaQuery, taskMetaSchema, type BoardTask } from '#shared/api/operations.ts';
+import { boardTaskSchema, taskAssignBody, taskAssigneeSchema, taskBoardQuery, taskBoardSchema, taskMetaQuery, taskMetaSchema, type BoardTask } from '#shared/api/operations.ts';
 import { mayMoveTask, mayTask, TASK_STATUS_AFTER, weekOf, type TaskAction, type TaskScope, type TaskState } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import { audit } from '../../lib/audit.ts';
 import { dayOrNull, iso } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql-text.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, publish } from '../notifications/notify.ts';
 import { can, requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import type { ResourceHooks } from '../resources/register.ts';
 
@@ -69,9 +69,25 @@ async function scopeOf(db: Db | Tx, m: Membership, scope: TaskScope) {
   return { where, scopes, department };
 }
 
-/** A state of the board as SQL: open, overdue (open and due before today) or done. */
+/** Done or cancelled: nothing more to do (the board shows both under Done, a cancelled one marked so). */
+const CLOSED = sql`t.status in ('done', 'cancelled')`;
+
+/** A state of the board as SQL: open, overdue (open and due before today) or done (done or cancelled). */
 const stateOf = (state: TaskState, today: string) =>
-  state === 'open' ? OPEN : state === 'overdue' ? sql`${OPEN} and t.due_on < ${today}::date` : sql`t.status = 'done'`;
+  state === 'open' ? OPEN : state === 'overdue' ? sql`${OPEN} and t.due_on < ${today}::date` : CLOSED;
+
+/**
+ * A search over a task's title and notes and what it is for: the linked shipment's references and
+ * client, the booking's number and client, the client's name.
+ */
+function searchOf(q: string | undefined) {
+  if (!q) return sql``;
+  const like = `%${escapeLike(q.toLowerCase())}%`;
+  return sql`and (t.search_text like ${like}
+    or exists (select 1 from shipments s where s.organisation_id = t.organisation_id and s.id = t.shipment_id and s.search_text like ${like})
+    or exists (select 1 from bookings b where b.organisation_id = t.organisation_id and b.id = t.booking_id and lower(b.number || E'\n' || b.client_name) like ${like})
+    or exists (select 1 from partners p where p.organisation_id = t.organisation_id and p.id = t.partner_id and lower(p.name) like ${like}))`;
+}
 
 /** Today as the caller's own day when they say it, else in UTC. */
 const todayOf = (given: string | undefined) => given ?? new Date().toISOString().slice(0, 10);
@@ -91,8 +107,8 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'member' },
     schema: {
       tags, querystring: taskBoardQuery, response: { 200: taskBoardSchema },
-      summary: 'The task board: mine (any member), my team’s (members of my department) or all (operations.view); open, overdue or done; due this week; a search; '
-        + 'one page, with the counts of the scope',
+      summary: 'The task board: mine (any member), my team’s (members of my department) or all (operations.view); open, overdue or done (done or cancelled); due this week; '
+        + 'a search (title, notes, the linked shipment, booking or client); one page, with the counts of the scope (within this week when asked)',
     },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -100,14 +116,16 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
     const today = todayOf(req.query.today);
     const week = weekOf(today);
     const { where, scopes, department } = await scopeOf(db, m, scope);
-    const search = q ? sql`and t.search_text like ${`%${escapeLike(q.toLowerCase())}%`}` : sql``;
+    const search = searchOf(q);
     const inWeek = sql`t.due_on between ${week.from}::date and ${week.to}::date`;
-    const shown = sql`${stateOf(state, today)} ${due_this_week === 'true' ? sql`and ${inWeek}` : sql``}`;
+    // The counts of the states are within this week when the board is; this week's count is of the state shown.
+    const weekOnly = due_this_week === 'true' ? sql`and ${inWeek}` : sql``;
+    const shown = sql`${stateOf(state, today)} ${weekOnly}`;
     const [counts] = await rowsOf<{ open: number; overdue: number; done: number; due_this_week: number; total: number }>(db, sql`
-      select count(*) filter (where ${OPEN})::int as open,
-             count(*) filter (where ${OPEN} and t.due_on < ${today}::date)::int as overdue,
-             count(*) filter (where t.status = 'done')::int as done,
-             count(*) filter (where ${OPEN} and ${inWeek})::int as due_this_week,
+      select count(*) filter (where ${stateOf('open', today)} ${weekOnly})::int as open,
+             count(*) filter (where ${stateOf('overdue', today)} ${weekOnly})::int as overdue,
+             count(*) filter (where ${stateOf('done', today)} ${weekOnly})::int as done,
+             count(*) filter (where ${stateOf(state, today)} and ${inWeek})::int as due_this_week,
              count(*) filter (where ${shown})::int as total
         from tasks t where t.organisation_id = ${m.organisation.id} and ${where} ${search}`);
     const order = state === 'done' ? sql`t.updated_at desc, t.id desc` : sql`t.due_on nulls last, ${PRIORITY_RANK}, t.created_at, t.id`;
@@ -145,9 +163,32 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
+  api.get('/api/tasks/assignees', {
+    config: { access: 'member' },
+    schema: {
+      tags, response: { 200: envelope(z.array(taskAssigneeSchema)) },
+      summary: 'Whom a task may be given to: the active members (name, department), for a member whose role may create or change operations (403 otherwise); '
+        + 'no staff.view needed',
+    },
+  }, async (req) => {
+    const m = await requireMember(ctx, req);
+    if (!can(m, 'operations.create')) requirePermission(m, 'operations.update');
+    const rows = await rowsOf<{ user_id: string; name: string; department_id: string | null; department_name: string | null }>(db, sql`
+      select om.user_id, u.name, d.id as department_id, d.name as department_name
+        from organisation_members om
+        join users u on u.id = om.user_id
+        left join departments d on d.organisation_id = om.organisation_id and d.id = om.department_id
+       where om.organisation_id = ${m.organisation.id} and om.status = 'active'
+       order by lower(u.name), om.user_id`);
+    return { data: rows.map((r) => ({ user_id: r.user_id, name: r.name, department: r.department_id ? { id: r.department_id, name: r.department_name ?? '' } : null })) };
+  });
+
   api.post('/api/tasks/:id/assign', {
     config: { access: 'operations.update' },
-    schema: { tags, summary: 'Assign or reassign a task to a colleague, who is told', params: z.object({ id: z.uuid() }), body: taskAssignBody, response: { 200: envelope(z.object({ id: z.string(), assignee_user_id: z.string() })) } },
+    schema: {
+      tags, params: z.object({ id: z.uuid() }), body: taskAssignBody, response: { 200: envelope(z.object({ id: z.string(), assignee_user_id: z.string().nullable() })) },
+      summary: 'Assign or reassign a task to a colleague, who is told; null takes it from its assignee (nobody’s then). Whoever had it hears of it live',
+    },
   }, async (req) => {
     const m = await requireMember(ctx, req);
     requirePermission(m, 'operations.update');
@@ -155,12 +196,15 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction(async (tx) => {
       const [task] = await rowsOf<{ id: string; title: string; assignee_user_id: string | null }>(tx, sql`select id, title, assignee_user_id from tasks where organisation_id = ${m.organisation.id} and id = ${req.params.id} for update`);
       if (!task) throw notFound('The task');
-      const [ok] = await rowsOf<{ id: string }>(tx, sql`select user_id as id from organisation_members where organisation_id = ${m.organisation.id} and user_id = ${to} and status = 'active'`);
-      if (!ok) throw new AppError(422, 'validation_failed', 'Choose a colleague of your organisation.', { user_id: 'Not a colleague.' });
+      if (to !== null) {
+        const [ok] = await rowsOf<{ id: string }>(tx, sql`select user_id as id from organisation_members where organisation_id = ${m.organisation.id} and user_id = ${to} and status = 'active'`);
+        if (!ok) throw new AppError(422, 'validation_failed', 'Choose a colleague of your organisation.', { user_id: 'Not a colleague.' });
+      }
       if (task.assignee_user_id === to) return;
       await tx.execute(sql`update tasks set assignee_user_id = ${to}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${task.id}`);
-      await audit(tx, m.organisation.id, m.user.id, 'tasks', task.assignee_user_id ? 'reassign' : 'assign', task.id, { from: task.assignee_user_id, to });
+      await audit(tx, m.organisation.id, m.user.id, 'tasks', to === null ? 'unassign' : task.assignee_user_id ? 'reassign' : 'assign', task.id, { from: task.assignee_user_id, to });
       await tellAssignee(tx, m, { id: task.id, title: task.title, assignee_user_id: to });
+      await tellOfTask(tx, m, [task.assignee_user_id], { id: task.id, title: task.title, action: 'reassigned' });
     });
     return { data: { id: req.params.id, assignee_user_id: to } };
   });
@@ -172,27 +216,52 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext) {
     }, async (req) => {
       const m = await requireMember(ctx, req);
       await db.transaction(async (tx) => {
-        const [task] = await rowsOf<{ id: string; status: string; assignee_user_id: string | null }>(tx, sql`
-          select id, status, assignee_user_id from tasks where organisation_id = ${m.organisation.id} and id = ${req.params.id} for update`);
+        const [task] = await rowsOf<{ id: string; title: string; status: string; assignee_user_id: string | null }>(tx, sql`
+          select id, title, status, assignee_user_id from tasks where organisation_id = ${m.organisation.id} and id = ${req.params.id} for update`);
         if (!task) throw notFound('The task');
         if (task.assignee_user_id !== m.user.id) requirePermission(m, 'operations.update');
         if (!mayTask(action, task.status)) throw new AppError(409, 'invalid_transition', `A task that is ${task.status.replace('_', ' ')} cannot be ${action === 'complete' ? 'completed' : 'reopened'}.`);
         const to = TASK_STATUS_AFTER[action];
         await tx.execute(sql`update tasks set status = ${to}, updated_at = now() where organisation_id = ${m.organisation.id} and id = ${task.id}`);
         await audit(tx, m.organisation.id, m.user.id, 'tasks', action, task.id, { from: task.status, to });
+        // Its assignee and whoever wrote it see it move on their boards (the caller's own board reads itself again).
+        await tellOfTask(tx, m, [task.assignee_user_id, await creatorOf(tx, m.organisation.id, task.id)], { id: task.id, title: task.title, action: action === 'complete' ? 'completed' : 'reopened' });
       });
       const [row] = await rowsOf<TaskRow>(db, sql`${selectTasks(m.organisation.id)} and t.id = ${req.params.id}`);
       return { data: present(row, todayOf(undefined)) };
     });
   }
-  move('complete', 'Complete an open task: its assignee, or anyone whose role may change operations (409 invalid_transition when it is not open)');
-  move('reopen', 'Reopen a done or cancelled task (to do again): its assignee, or anyone whose role may change operations');
+  move('complete', 'Complete an open task: its assignee, or anyone whose role may change operations (409 invalid_transition when it is not open); its assignee and writer hear of it live');
+  move('reopen', 'Reopen a done or cancelled task (to do again): its assignee, or anyone whose role may change operations; its assignee and writer hear of it live');
+
 }
 
 /** Tells a task's (new) assignee that it is theirs, live, unless they gave it to themself. */
 async function tellAssignee(tx: Tx, m: Membership, task: { id: string; title: string; assignee_user_id: string | null }) {
   if (!task.assignee_user_id) return;
   await notify(tx, { userId: task.assignee_user_id, organisationId: m.organisation.id, actorId: m.user.id, type: 'task_assigned', subject: { type: 'task', id: task.id }, data: { title: task.title } });
+}
+
+type TaskChange = 'reassigned' | 'completed' | 'reopened' | 'changed';
+
+/**
+ * Tells the people whose boards show a task that it changed hands or state (live event `task`:
+ * id, title, action), so that their boards read themselves again: never the caller, nobody twice,
+ * only active members of the organisation.
+ */
+async function tellOfTask(tx: Tx, m: Membership, userIds: (string | null | undefined)[], change: { id: string; title: string; action: TaskChange }) {
+  const ids = [...new Set(userIds.filter((id): id is string => Boolean(id) && id !== m.user.id))];
+  if (ids.length === 0) return;
+  const active = await rowsOf<{ user_id: string }>(tx, sql`
+    select user_id from organisation_members where organisation_id = ${m.organisation.id} and status = 'active' and user_id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  await publish(tx, active.map((r) => r.user_id), 'task', change);
+}
+
+/** Who wrote a task (its audit trail's creation), if a person did. */
+async function creatorOf(tx: Tx, organisationId: string, taskId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ actor_user_id: string | null }>(tx, sql`
+    select actor_user_id from audit_events where organisation_id = ${organisationId} and entity = 'tasks' and entity_id = ${taskId} and action = 'create' order by created_at limit 1`);
+  return row?.actor_user_id ?? null;
 }
 
 /**
@@ -206,8 +275,14 @@ export const taskHooks: ResourceHooks = {
     if (!mayMoveTask(from, to)) throw new AppError(409, 'invalid_transition', `A ${from} task is reopened (to do) before it becomes ${to.replace('_', ' ')}.`);
   },
   async afterWrite(tx, m, row, before) {
+    const task = { id: row.id as string, title: row.title as string };
     if (row.assignee_user_id && row.assignee_user_id !== before?.assignee_user_id) {
-      await tellAssignee(tx, m, { id: row.id as string, title: row.title as string, assignee_user_id: row.assignee_user_id as string });
+      await tellAssignee(tx, m, { ...task, assignee_user_id: row.assignee_user_id as string });
     }
+    if (!before) return;
+    // An edit: whoever had it (when it changed hands) and whoever has it (when its state changed) see it move.
+    const away = before.assignee_user_id !== row.assignee_user_id ? (before.assignee_user_id as string | null) : null;
+    if (away) await tellOfTask(tx, m, [away], { ...task, action: 'reassigned' });
+    if (before.status !== row.status && before.assignee_user_id === row.assignee_user_id) await tellOfTask(tx, m, [row.assignee_user_id as string | null], { ...task, action: 'changed' });
   },
 };

@@ -1,9 +1,10 @@
-import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { Alert, Button, Flex, Form, Input, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TaskScope } from '#shared/operations/model.ts';
 import { TASK_PRIORITIES } from '#shared/resources/work-records.ts';
 import { api } from '../../lib/api-client.ts';
+import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
@@ -41,10 +42,22 @@ function SearchSelect({ id, find, queryKey, placeholder, ...props }: { id?: stri
 }
 
 /**
- * A task written by hand (POST /api/tasks): what, notes, due day, priority, for whom, and what it is
- * about (a shipment, a booking, a client). Whoever it is given to is told at once.
+ * What the writer of a new task is told: for whom it is, and, when the board shows only their own
+ * (`mine`) and it is not theirs, that it is not among them.
  */
-export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: MemberOption[]; onDone: () => void; onCancel: () => void }) {
+export function createdMessage(assignee: string | null, me: string | null, scope: TaskScope, colleagues: readonly MemberOption[]): { key: string; name?: string } {
+  if (!assignee) return { key: scope === 'mine' ? 'tasks.created_unassigned_elsewhere' : 'tasks.created' };
+  if (assignee === me) return { key: 'tasks.created' };
+  const name = colleagues.find((c) => c.user_id === assignee)?.name ?? '';
+  return { key: scope === 'mine' ? 'tasks.created_for_elsewhere' : 'tasks.created_for', name };
+}
+
+/**
+ * A task written by hand (POST /api/tasks): what, notes, due day, priority, for whom, and what it is
+ * about (a shipment, a booking, a client). Whoever it is given to is told at once; the writer is
+ * told for whom it is, and when it is not on the board they are looking at.
+ */
+export function TaskForm({ colleagues, me, scope, onDone, onCancel }: { colleagues: MemberOption[]; me: string | null; scope: TaskScope; onDone: () => void; onCancel: () => void }) {
   const { t } = useOperationsTranslation();
   const [form] = Form.useForm<Values>();
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +68,10 @@ export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: MemberO
         assignee_user_id: v.assignee_user_id ?? null, shipment_id: v.shipment_id ?? null, booking_id: v.booking_id ?? null, partner_id: v.partner_id ?? null,
       }),
     {
-      success: (_task, v) => t(v.assignee_user_id ? 'tasks.created_told' : 'tasks.created'),
+      success: (_task, v) => {
+        const { key, name } = createdMessage(v.assignee_user_id ?? null, me, scope, colleagues);
+        return t(key, { name });
+      },
       onSuccess: () => onDone(),
       onFailure: (e) => {
         if (applyFieldErrors(form, e, ['title', 'description', 'due_on', 'priority', 'assignee_user_id', 'shipment_id', 'booking_id', 'partner_id'])) return true;
@@ -94,8 +110,7 @@ export function TaskForm({ colleagues, onDone, onCancel }: { colleagues: MemberO
       </Form.Item>
       <Form.Item name="booking_id" label={t('tasks.link.booking')}>
         <SearchSelect queryKey="bookings" placeholder={t('tasks.link.booking_placeholder')}
-          find={async (q) => (await api.get<{ id: string; number: string; client: { name: string } }[]>('/bookings', { silent: true }))
-            .filter((b) => !q || `${b.number} ${b.client.name}`.toLowerCase().includes(q.toLowerCase())).slice(0, 20).map((b) => ({ value: b.id, label: `${b.number} · ${b.client.name}` }))} />
+          find={async (q) => (await operationsApi.findBookings(q)).map((b) => ({ value: b.id, label: `${b.number} · ${b.client.name}` }))} />
       </Form.Item>
       <Form.Item name="partner_id" label={t('tasks.link.client')}>
         <SearchSelect queryKey="partners" placeholder={t('tasks.link.client_placeholder')}

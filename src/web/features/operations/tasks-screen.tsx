@@ -1,15 +1,16 @@
+import './tasks-screen.css';
 import { Badge, Button, Drawer, Empty, Flex, Input, Pagination, Segmented, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { CheckOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { BoardTask } from '#shared/api/operations.ts';
+import type { LiveEvent } from '#shared/api/notifications.ts';
 import type { TaskScope, TaskState } from '#shared/operations/model.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
-import { api } from '../../lib/api-client.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
-import { memberOptions, type MemberOption } from '../../lib/member-options.ts';
+import { memberOptions } from '../../lib/member-options.ts';
 import { onLive } from '../../lib/live.ts';
 import { localDay, operationsApi, operationsKeys, type TaskFilters } from '../../lib/operations-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
@@ -23,13 +24,15 @@ const TaskForm = lazy(async () => ({ default: (await import('./task-form.tsx')).
 const PRIORITY_COLOURS: Record<BoardTask['priority'], string> = { urgent: 'error', high: 'warning', normal: 'default', low: 'default' };
 const PAGE_SIZES = [25, 50, 100];
 
-/** The colleagues a task may be given to (the staff list; empty without `staff.view`). */
-function useColleagues() {
-  return useQuery({
-    queryKey: ['staff', 'all'],
-    queryFn: () => api.get<MemberOption[]>('/staff', { silent: true }).catch(() => []),
-    staleTime: 60_000,
-  });
+/** What a live `task` event says happened to one of mine, as the message that tells me. */
+const LIVE_MESSAGES: Record<string, string> = { reassigned: 'tasks.live.reassigned', completed: 'tasks.live.completed', reopened: 'tasks.live.reopened', changed: 'tasks.live.changed' };
+
+/**
+ * The colleagues a task may be given to (GET /api/tasks/assignees: the active members, for a role
+ * that creates or changes operations, without needing `staff.view`).
+ */
+function useAssignees(enabled: boolean) {
+  return useQuery({ queryKey: ['task-assignees'], queryFn: () => operationsApi.taskAssignees().catch(() => []), staleTime: 60_000, enabled });
 }
 
 /**
@@ -49,17 +52,28 @@ export function TasksScreen() {
   const [creating, setCreating] = useState(false);
   const shown = { ...filters, q };
   const board = useQuery({ queryKey: operationsKeys.taskBoard(shown), queryFn: () => operationsApi.taskBoard(shown), placeholderData: keepPreviousData });
-  const staff = useColleagues();
+  const staff = useAssignees(can('operations', 'create') || can('operations', 'update'));
   const meta = board.data?.meta;
   const set = (patch: Partial<TaskFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const refresh = () => void client.invalidateQueries({ queryKey: ['tasks'] });
 
-  // A task given to me (or anything of the board) arrives live: the board reads itself again.
+  // A page past the last (its last row completed, reassigned or filtered away): the last page there is.
+  const lastPage = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
+  useEffect(() => {
+    if (meta && !board.isPlaceholderData && filters.page > lastPage) setFilters((f) => ({ ...f, page: lastPage }));
+  }, [meta, lastPage, filters.page, board.isPlaceholderData]);
+
+  // A task given to me, or one of mine given away, completed or reopened by someone else, arrives
+  // live: the board reads itself again and says what happened.
   useEffect(
-    () => onLive((e) => {
+    () => onLive((e: LiveEvent) => {
       if (e.type === 'notification' && e.data.type === 'task_assigned') {
         refresh();
         feedback().message.info(t('tasks.new_for_you'));
+      } else if (e.type === 'task') {
+        refresh();
+        const message = LIVE_MESSAGES[String(e.data.action)];
+        if (message) feedback().message.info(t(message, { title: String(e.data.title ?? '') }));
       }
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -112,22 +126,26 @@ export function TasksScreen() {
               <Switch id="due-this-week" checked={filters.due_this_week} onChange={(due_this_week) => set({ due_this_week })} />
               <label htmlFor="due-this-week">{t('tasks.due_this_week', { count: counts?.due_this_week ?? 0 })}</label>
             </Space>
-            <Input.Search allowClear aria-label={t('tasks.search')} placeholder={t('tasks.search')} value={term} onChange={(e) => { setTerm(e.target.value); setFilters((f) => ({ ...f, page: 1 })); }} style={{ width: 240 }} />
+            <Input.Search allowClear aria-label={t('tasks.search')} placeholder={t('tasks.search_placeholder')} value={term} onChange={(e) => { setTerm(e.target.value); setFilters((f) => ({ ...f, page: 1 })); }} style={{ width: 240 }} />
           </Space>
         </Flex>
         <DataTable<BoardTask>
           aria-label={t('tasks.list')}
+          className="fyn-tasks"
           rows={board.data?.data ?? []}
           rowKey={(x) => x.id}
           loading={board.isFetching}
           empty={board.isPending ? <Skeleton active /> : <Empty description={t(`tasks.empty.${filters.state}`)} />}
           columns={[
             {
-              key: 'title', title: t('tasks.title_label'),
+              key: 'title', title: t('tasks.title_label'), className: 'fyn-tasks-title',
               render: (x) => (
                 <Flex vertical>
-                  <Typography.Text strong delete={x.status === 'done'}>{x.title}{x.status === 'in_progress' && <Tag color="processing" style={{ marginInlineStart: 8 }}>{t('tasks.status.in_progress')}</Tag>}</Typography.Text>
-                  {x.description && <Typography.Text type="secondary" ellipsis={{ tooltip: x.description }} style={{ maxWidth: 360 }}>{x.description}</Typography.Text>}
+                  <Typography.Text strong delete={x.status === 'done' || x.status === 'cancelled'} type={x.status === 'cancelled' ? 'secondary' : undefined}>{x.title}</Typography.Text>
+                  {(x.status === 'in_progress' || x.status === 'cancelled') && (
+                    <span><Tag color={x.status === 'cancelled' ? 'default' : 'processing'}>{t(`tasks.status.${x.status}`)}</Tag></span>
+                  )}
+                  {x.description && <Typography.Text type="secondary" ellipsis={{ tooltip: x.description }} className="fyn-tasks-notes">{x.description}</Typography.Text>}
                 </Flex>
               ),
             },
@@ -135,15 +153,15 @@ export function TasksScreen() {
               key: 'for', title: t('tasks.subject'),
               render: (x) => (
                 <Flex vertical>
-                  {x.shipment && <Link to={`${SHIPMENTS_PATH}/${x.shipment.id}`}>{x.shipment.name}</Link>}
-                  {x.booking && <Link to={`${BOOKINGS_PATH}/${x.booking.id}`}>{x.booking.name}</Link>}
+                  {x.shipment && <Link className="fyn-tasks-nowrap" to={`${SHIPMENTS_PATH}/${x.shipment.id}`}>{x.shipment.name}</Link>}
+                  {x.booking && <Link className="fyn-tasks-nowrap" to={`${BOOKINGS_PATH}/${x.booking.id}`}>{x.booking.name}</Link>}
                   {x.client && <span>{x.client.name}</span>}
                   {!x.shipment && !x.booking && !x.client && '—'}
                 </Flex>
               ),
             },
             {
-              key: 'due', title: t('tasks.due'),
+              key: 'due', title: t('tasks.due'), className: 'fyn-tasks-nowrap',
               render: (x) => (x.due_on ? <Space size={4} wrap><DueDay day={x.due_on} today={localDay()} />{x.overdue && <Tag color="error">{t('tasks.states.overdue')}</Tag>}</Space> : '—'),
             },
             { key: 'priority', title: t('tasks.priority'), render: (x) => <Tag color={PRIORITY_COLOURS[x.priority]}>{t(`tasks.priorities.${x.priority}`)}</Tag> },
@@ -151,12 +169,13 @@ export function TasksScreen() {
               key: 'assignee', title: t('tasks.assignee'),
               render: (x) => can('operations', 'update') && (staff.data?.length ?? 0) > 0 ? (
                 <Select aria-label={t('tasks.assign_to', { title: x.title })} style={{ width: 190 }} placeholder={t('tasks.unassigned')} value={x.assignee?.id}
-                  showSearch={{ optionFilterProp: 'label' }} onChange={(v: string) => act(x, () => operationsApi.assignTask(x.id, v), 'tasks.assigned')}
+                  allowClear showSearch={{ optionFilterProp: 'label' }}
+                  onChange={(v: string | undefined) => act(x, () => operationsApi.assignTask(x.id, v ?? null), v ? 'tasks.assigned' : 'tasks.unassigned_done')}
                   options={memberOptions(staff.data, x.assignee?.id)} />
               ) : (x.assignee?.name ?? t('tasks.unassigned')),
             },
             {
-              key: 'act', title: '',
+              key: 'act', title: <span className="fyn-visually-hidden">{t('tasks.actions')}</span>, className: 'fyn-tasks-act',
               render: (x) => mayWork(x) && (x.status === 'done' || x.status === 'cancelled' ? (
                 <Button icon={<UndoOutlined aria-hidden="true" />} onClick={() => act(x, () => operationsApi.reopenTask(x.id), 'tasks.reopened')} aria-label={t('tasks.reopen_named', { title: x.title })}>{t('tasks.reopen')}</Button>
               ) : (
@@ -165,7 +184,7 @@ export function TasksScreen() {
             },
           ]}
         />
-        {meta && meta.total > PAGE_SIZES[0] && (
+        {meta && (meta.total > PAGE_SIZES[0] || filters.page > 1) && (
           <Pagination
             align="end"
             current={meta.page}
@@ -183,6 +202,8 @@ export function TasksScreen() {
           <Suspense fallback={<Skeleton active />}>
             <TaskForm
               colleagues={staff.data ?? []}
+              me={me}
+              scope={filters.scope}
               onDone={() => {
                 setCreating(false);
                 refresh();
