@@ -138,8 +138,8 @@ export const bookingPatchBody = z.object({
   legs: z.array(legSchema).max(10),
   cut_offs: z.array(cutOffSchema).max(10),
   payment_term: z.enum(PAYMENT_TERMS),
-  /** Prepaid or collect per charge line, in the order of the booking's charges. */
-  charge_terms: z.array(z.enum(PAYMENT_TERMS)).max(100),
+  /** Prepaid or collect per charge line, in the order of the booking's charges; null: as the booking's own term. */
+  charge_terms: z.array(z.enum(PAYMENT_TERMS).nullable()).max(100),
   carrier_booking_reference: optional(60),
 }).partial().superRefine(arrivalAfterDeparture);
 export const bookingConfirmBody = z.object({

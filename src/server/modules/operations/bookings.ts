@@ -173,7 +173,13 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
         if (body.charge_terms.length !== b.charges.length) {
           throw new AppError(422, 'validation_failed', `Give prepaid or collect for each of the ${b.charges.length} charges.`, { charge_terms: 'One per charge.' });
         }
-        next.charges = b.charges.map((c, i) => ({ ...c, payment: body.charge_terms![i] }));
+        // null: the charge follows the booking's own term (it keeps no term of its own).
+        next.charges = b.charges.map((c, i) => {
+          const term = body.charge_terms![i];
+          if (term) return { ...c, payment: term };
+          const { payment: _own, ...rest } = c;
+          return rest;
+        });
       }
       const change = changesOf(b as unknown as Record<string, unknown>, next, BOOKING_EDIT_FIELDS);
       if (change.fields.length === 0) return;

@@ -241,6 +241,24 @@ describe('editing a booking', () => {
   });
 });
 
+describe('a booking’s charges, prepaid or collect', () => {
+  it('keeps a term of a charge only when one is given: null follows the booking’s own term, also on the shipment it opens', async () => {
+    const booking = await acceptedBooking();
+    const own = await patch(northwind, `/api/bookings/${booking}`, { charge_terms: ['collect'] });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.data.data.charges[0].payment).toBe('collect');
+    const back = await patch(northwind, `/api/bookings/${booking}`, { charge_terms: [null], payment_term: 'collect' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.data.data.charges[0]).not.toHaveProperty('payment');
+    const [, edit] = (await audits(booking)).filter((a) => a.action === 'update');
+    expect(edit.changes).toMatchObject({ fields: ['payment_term', 'charges'], before: { payment_term: 'prepaid', charges: [{ payment: 'collect' }] } });
+    // Without a term of its own, the charge is the booking's: collect.
+    const confirmed = await northwind.post(`/api/bookings/${booking}/confirm`, {});
+    expect((await northwind.get(`/api/shipments/${confirmed.data.data.shipment_id}`)).data.data.charges[0].payment).toBe('collect');
+    expect((await patch(northwind, `/api/bookings/${await acceptedBooking()}`, { charge_terms: [null, 'collect'] })).data.error.fields).toHaveProperty('charge_terms');
+  });
+});
+
 describe('parties from the CRM', () => {
   it('finds clients with their primary address and contact, their contacts, and connected organisations; only the caller’s', async () => {
     const n = (await northwind.post('/api/native-organisations', { name: 'Pennine Outdoor Clothing Ltd', type: 'consignee', country: 'GB', phone: '+44 161 555 0101', force: true })).data.data.id;

@@ -14,18 +14,20 @@ import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
 import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { BookingStatusTag, SHIPMENTS_PATH, useChargeNames, useMoment } from './bits.tsx';
+import { BookingStatusTag, SHIPMENTS_PATH, useCan, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
 
 const QUOTES_PATH = '/organisation/crm/quotation-management';
 type Act = Exclude<BookingAction, 'edit'>;
+/** A charge's prepaid or collect as the form holds it: `booking` follows the booking's own term (null on the wire). */
+type ChargeTerm = 'booking' | 'prepaid' | 'collect';
 type FormValues = {
   shipper?: PartyValues; consignee?: PartyValues; notify?: PartyValues; booking_party?: PartyValues;
   pol?: string; pod?: string; place_of_receipt?: string; place_of_delivery?: string; carrier_booking_reference?: string; payment_term: 'prepaid' | 'collect';
   legs: LegValues[];
   cut_offs: CutOffValues[];
-  charge_terms: ('prepaid' | 'collect')[];
+  charge_terms: ChargeTerm[];
 };
 
 /** The fields of the booking form, as the API names them (its field errors land on them). */
@@ -42,10 +44,12 @@ export function BookingScreen() {
   const client = useQueryClient();
   const booking = useQuery({ queryKey: operationsKeys.booking(bookingId), queryFn: () => operationsApi.booking(bookingId) });
   const [form] = Form.useForm<FormValues>();
+  const paymentTerm = Form.useWatch('payment_term', form);
   const [busy, setBusy] = useState<Act | 'save' | null>(null);
   const [asking, setAsking] = useState<Act | null>(null);
   const [answer, setAnswer] = useState('');
   const moment = useMoment();
+  const can = useCan();
   const chargeName = useChargeNames();
   const b = booking.data;
   const num = (v: string) => formatDecimal(v, i18n.language);
@@ -72,7 +76,11 @@ export function BookingScreen() {
   }
 
   async function save(values: FormValues) {
+    if (!b) return;
     setBusy('save');
+    // Only the charges whose term was changed are sent: a charge left "as the booking" follows the booking's term.
+    const terms = (values.charge_terms ?? []).map((p) => (p === 'booking' ? null : p));
+    const termsChanged = terms.some((p, i) => p !== (b.charges[i]?.payment ?? null));
     try {
       const next = await operationsApi.updateBooking(bookingId, {
         shipper: partyOf(values.shipper), consignee: partyOf(values.consignee), notify: partyOf(values.notify), booking_party: partyOf(values.booking_party),
@@ -80,14 +88,17 @@ export function BookingScreen() {
         carrier_booking_reference: values.carrier_booking_reference || null, payment_term: values.payment_term,
         legs: legsOf(values.legs),
         cut_offs: cutOffsOf(values.cut_offs),
-        charge_terms: values.charge_terms,
+        ...(termsChanged && { charge_terms: terms }),
       });
       done(next);
       feedback().message.success(t('bookings.saved'));
     } catch (e) {
       if (isApiFailure(e) && applyFieldErrors(form, e, FIELDS)) return;
-      if (isApiFailure(e) && e.code === 'invalid_transition') feedback().message.error(t('bookings.no_longer_editable'));
-      else showFailure(e);
+      if (isApiFailure(e) && e.code === 'invalid_transition') {
+        // Confirmed, rejected or cancelled meanwhile: reload it, read only now.
+        feedback().message.error(t('bookings.no_longer_editable'));
+        client.invalidateQueries({ queryKey: operationsKeys.booking(bookingId) });
+      } else showFailure(e);
     } finally {
       setBusy(null);
     }
@@ -95,10 +106,12 @@ export function BookingScreen() {
 
   if (booking.isPending) return <section className="fyn-page"><RouteTitle /><Skeleton active /></section>;
   if (!b) return <section className="fyn-page"><RouteTitle /><Empty description={t('bookings.not_found')} /></section>;
-  const editable = mayBooking('edit', b.status);
+  // What the role may do and what the status allows, both: a viewer sees the booking read only, without its actions.
+  const mayUpdate = can('operations', 'update');
+  const editable = mayUpdate && mayBooking('edit', b.status);
   const placeName = (code: string | null | undefined) => (code ? { code, name: b.place_names[code] ?? code } : undefined);
   const actionButton = (action: Act, primary = false) =>
-    (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
+    mayUpdate && (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
       <Button key={action} type={primary ? 'primary' : 'default'} danger={action === 'reject' || action === 'cancel'} loading={busy === action}
         onClick={() => (action === 'complete' ? act('complete') : setAsking(action))}>
         {t(`bookings.actions.${action}`)}
@@ -161,7 +174,7 @@ export function BookingScreen() {
             carrier_booking_reference: b.carrier_booking_reference ?? '', payment_term: b.payment_term,
             legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '' })),
             cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: c.at })),
-            charge_terms: b.charges.map((c) => c.payment ?? b.payment_term),
+            charge_terms: b.charges.map((c): ChargeTerm => c.payment ?? 'booking'),
           }}
         >
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -170,7 +183,12 @@ export function BookingScreen() {
               <Row gutter={16}>
                 {(['place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const).map((name) => (
                   <Col xs={24} md={6} key={name}>
-                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={placeName(b[name])} /></Form.Item>
+                    {editable ? (
+                      <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={placeName(b[name])} /></Form.Item>
+                    ) : (
+                      // Read only: the place as text, not an empty search box.
+                      <Form.Item label={t(`bookings.${name}`)}><Typography.Text>{b[name] ? `${b.place_names[b[name]] ?? b[name]} (${b[name]})` : '—'}</Typography.Text></Form.Item>
+                    )}
                   </Col>
                 ))}
                 <Col xs={24} md={6}>
@@ -184,10 +202,10 @@ export function BookingScreen() {
               </Row>
             </Card>
             <Card size="small" title={t('bookings.transport_plan')}>
-              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} />
+              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} readOnly={!editable} />
             </Card>
             <Card size="small" title={t('bookings.cut_offs')}>
-              <CutOffsFields />
+              <CutOffsFields readOnly={!editable} />
             </Card>
             <Card size="small" title={t('bookings.charges')}>
               <DataTable
@@ -203,7 +221,11 @@ export function BookingScreen() {
                     key: 'payment', title: t('bookings.payment_term'),
                     render: (c) => (
                       <Form.Item name={['charge_terms', c.i]} noStyle>
-                        <Select aria-label={t('bookings.payment_term')} style={{ width: 130 }} options={PAYMENT_TERMS.map((p) => ({ value: p, label: t(`bookings.payment.${p}`) }))} />
+                        <Select aria-label={t('bookings.payment_term_of', { charge: c.description ?? chargeName(c.charge_code_id) ?? t('bookings.charge') })} style={{ width: 190 }} popupMatchSelectWidth={false}
+                          options={[
+                            { value: 'booking', label: t('bookings.payment.as_booking', { term: t(`bookings.payment.${paymentTerm ?? b.payment_term}`) }) },
+                            ...PAYMENT_TERMS.map((p) => ({ value: p, label: t(`bookings.payment.${p}`) })),
+                          ]} />
                       </Form.Item>
                     ),
                   },

@@ -118,7 +118,7 @@ export const cutOffsOf = (cutOffs: CutOffValues[] | undefined) => (cutOffs ?? []
  * and voyage, or flight by air), its places and its Estimated Time of Departure and of Arrival.
  * `places` names the UN/LOCODEs already there.
  */
-export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg['mode']; places: (code: string | undefined) => { code: string; name: string } | undefined }) {
+export function LegsFields({ defaultMode, places, readOnly }: { defaultMode: TransportLeg['mode']; places: (code: string | undefined) => { code: string; name: string } | undefined; readOnly?: boolean }) {
   const { t } = useOperationsTranslation();
   const form = Form.useFormInstance();
   // Each leg's places are searched by that leg's mode (sea: ports and carriers' trade codes, air: airports …).
@@ -131,7 +131,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
             const saved = (form.getFieldValue(['legs', field.name]) ?? {}) as LegValues;
             return (
               <Card key={field.key} size="small" title={t('edit.leg', { n: i + 1 })}
-                extra={<Button type="text" aria-label={t('edit.remove_leg', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />}>
+                extra={!readOnly && <Button type="text" aria-label={t('edit.remove_leg', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />}>
                 <Row gutter={8}>
                   <Col xs={24} sm={6}>
                     <Form.Item name={[field.name, 'mode']} label={t('bookings.leg.mode')}>
@@ -169,7 +169,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
               </Card>
             );
           })}
-          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ mode: defaultMode, etd: null, eta: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_leg')}</Button>
+          {!readOnly && <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ mode: defaultMode, etd: null, eta: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_leg')}</Button>}
         </Flex>
       )}
     </Form.List>
@@ -177,7 +177,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
 }
 
 /** The cut-offs (documentation, VGM, FCL delivery, port, customs), each a kind and a moment. */
-export function CutOffsFields() {
+export function CutOffsFields({ readOnly }: { readOnly?: boolean } = {}) {
   const { t } = useOperationsTranslation();
   return (
     <Form.List name="cut_offs">
@@ -195,10 +195,10 @@ export function CutOffsFields() {
                   <MomentInput aria-label={t('edit.cut_off_at', { n: i + 1 })} />
                 </Form.Item>
               </Col>
-              <Col xs={4} sm={2}><Button aria-label={t('edit.remove_cut_off', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Col>
+              {!readOnly && <Col xs={4} sm={2}><Button aria-label={t('edit.remove_cut_off', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Col>}
             </Row>
           ))}
-          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ kind: 'documentation', at: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_cut_off')}</Button>
+          {!readOnly && <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ kind: 'documentation', at: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_cut_off')}</Button>}
         </Flex>
       )}
     </Form.List>

@@ -148,6 +148,22 @@ describe('editing a shipment', () => {
     expect(api.put.mock.calls[0][1].charges[0]).toMatchObject({ quoted_sell_minor: 370000, quoted_buy_minor: 300000, actual_buy_minor: 312550, actual_sell_minor: null });
   });
 
+  it('shows a viewer (operations.view only) no action the server would refuse: no moves, sign-off, tracking link, generating or e-mailing', async () => {
+    as(['operations.view', 'documents.view']);
+    api.get.mockImplementation(async (url: string) => (url.endsWith('/events') ? [] : { ...base, status: 'delivered', documents: [doc({ outdated: true })] }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'S-2026-00007' })).toBeTruthy();
+    for (const name of [/Close the job/, /Cancel shipment/, /Sign off/, /Client tracking link/, /Regenerate/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
+    const table = await screen.findByRole('table', { name: /Documents/ });
+    expect(within(table).getByRole('link', { name: /PDF/ })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /E-mail/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tracking' }));
+    expect(await screen.findByText('No tracking events yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
+  });
+
   it('offers no edit to a role that may not change operations, nor on a closed shipment', async () => {
     as(['operations.view']);
     api.get.mockResolvedValue(base);
@@ -198,11 +214,52 @@ describe('editing a booking', () => {
     expect(api.patch).toHaveBeenCalledTimes(1);
   });
 
+  it('is read only for a viewer (operations.view only), without Save, Confirm, Reject or Cancel', async () => {
+    as(['operations.view']);
+    api.get.mockResolvedValue(booking);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'B-2026-00007' })).toBeTruthy();
+    for (const name of ['Save the booking', 'Confirm', 'Reject', 'Cancel booking', 'Add a leg', 'Add a cut-off']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Carrier booking reference' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('sends no charge’s term unless one was changed, and a term set back to the booking’s as null', async () => {
+    const charge = (description: string, payment?: 'prepaid' | 'collect'): Booking['charges'][number] => ({
+      charge_code_id: null, description, basis: 'per_shipment', quantity: '1', sell: { amount_minor: 10000, currency: 'GBP' }, sell_in_quote_minor: 10000, ...(payment && { payment }),
+    });
+    const b = { ...booking, charges: [charge('Ocean freight'), charge('Destination THC', 'collect')] };
+    api.get.mockResolvedValue(b);
+    api.patch.mockResolvedValue(b);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Carrier booking reference' }), 'MSC-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1]).toMatchObject({ carrier_booking_reference: 'MSC-1', payment_term: 'prepaid' });
+    expect(api.patch.mock.calls[0][1]).not.toHaveProperty('charge_terms');
+    // The THC back to the booking's term: null, not the booking's term written on it.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Prepaid or collect: Destination THC' }));
+    await userEvent.click((await screen.findAllByTitle('As the booking (Prepaid)')).find((e) => e.classList.contains('ant-select-item-option'))!);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(2));
+    expect(api.patch.mock.calls[1][1].charge_terms).toEqual([null, null]);
+  });
+
+  it('reloads a booking confirmed meanwhile when its save is refused, read only then', async () => {
+    api.get.mockResolvedValueOnce(booking).mockResolvedValue({ ...booking, status: 'confirmed', shipment_id: 's9', shipment_number: 'S-2026-00009' });
+    api.patch.mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'invalid_transition', message: 'A confirmed booking cannot be changed.' }));
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save the booking' }));
+    expect(await screen.findByText('This booking is no longer received: change its details on its shipment.')).toBeTruthy();
+    expect(await screen.findByText('The booking keeps what was agreed; from now on its details change on the shipment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save the booking' })).toBeNull();
+  });
+
   it('is read only once confirmed, and says where its details change now', async () => {
     api.get.mockResolvedValue({ ...booking, status: 'confirmed', shipment_id: 's9', shipment_number: 'S-2026-00009' });
     at('/b/:bookingId', '/b/b1', <BookingScreen />);
     expect(await screen.findByText('The booking keeps what was agreed; from now on its details change on the shipment.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save the booking' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Add a leg' }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing to add or remove on a plan that no longer changes here.
+    for (const name of ['Add a leg', 'Add a cut-off', /^Remove/]) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });

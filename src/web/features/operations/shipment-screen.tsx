@@ -141,6 +141,7 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
     }
   };
   const next = nextSignoff(s.signoff_status);
+  const mayUpdate = can('operations', 'update');
   return (
     <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
       <Space wrap align="center">
@@ -150,23 +151,24 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
         {s.booking_id && <Link to={`${BOOKINGS_PATH}/${s.booking_id}`}>{t('shipments.booking', { number: s.booking_number })}</Link>}
       </Space>
       <Space wrap>
-        {SHIPMENT_TRANSITIONS[s.status].map((to) => (
+        {/* Moving it on, signing it off and its client's tracking link need operations.update (as the server asks). */}
+        {mayUpdate && SHIPMENT_TRANSITIONS[s.status].map((to) => (
           <Button key={to} danger={to === 'cancelled'} type={to === 'cancelled' ? 'default' : 'primary'} ghost={to !== 'cancelled'} loading={busy === to}
             onClick={() => run(to, () => operationsApi.moveShipment(s.id, to), t('shipments.moved', { status: t(`shipments.status.${to}`) }))}>
             {t(`shipments.move_to.${to}`)}
           </Button>
         ))}
-        {next && (
+        {mayUpdate && next && (
           <Button loading={busy === 'signoff'} disabled={next === 'operations_signed' && !['delivered', 'closed'].includes(s.status)}
             onClick={() => run('signoff', () => operationsApi.signOff(s.id), t(`shipments.signed.${next}`))}>
             {t(`shipments.sign_as.${next}`)}
           </Button>
         )}
         <Button loading={busy === 'follow'} onClick={() => run('follow', () => operationsApi.follow(s.id, !s.following))}>{s.following ? t('shipments.unfollow') : t('shipments.follow')}</Button>
-        <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>
-        {can('operations', 'update') && <Button onClick={() => setUpdating(true)}>{t('shipments.client_update')}</Button>}
+        {mayUpdate && <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>}
+        {mayUpdate && <Button onClick={() => setUpdating(true)}>{t('shipments.client_update')}</Button>}
       </Space>
-      <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />
+      {mayUpdate && <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />}
       {updating && <Suspense fallback={null}><ClientUpdateDialog s={s} onClosed={() => setUpdating(false)} /></Suspense>}
     </Space>
   );

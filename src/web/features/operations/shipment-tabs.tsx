@@ -39,6 +39,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
   const [form] = Form.useForm<EventValues>();
   const type = Form.useWatch('event_type', form) ?? 'TRANSPORT';
   const closed = s.status === 'closed' || s.status === 'cancelled';
+  const mayUpdate = useCan()('operations', 'update');
   const { submit: add, busy } = useSubmit((v: EventValues) => operationsApi.addEvent(s.id, { ...v, location: v.location ?? null, container_number: v.container_number || null }), {
     success: t('tracking.event_added'),
     onSuccess: () => {
@@ -55,7 +56,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
           <Empty description={t('tracking.no_events')} />
         )}
       </Col>
-      <Col xs={24} lg={10}>
+      {mayUpdate && <Col xs={24} lg={10}>
         <Card size="small" title={t('tracking.add_event')}>
           <Form<EventValues> form={form} layout="vertical" onFinish={add} disabled={closed} initialValues={{ event_type: 'TRANSPORT', classifier: 'ACT', occurred_at: new Date().toISOString() }}>
             <Form.Item name="event_type" label={t('tracking.event_type')}>
@@ -77,7 +78,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
             <Button type="primary" htmlType="submit" loading={busy}>{t('tracking.add')}</Button>
           </Form>
         </Card>
-      </Col>
+      </Col>}
     </Row>
   );
 }
@@ -86,6 +87,7 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
   const { t } = useOperationsTranslation();
   const moment = useMoment();
   const [form] = Form.useForm<{ number: string; iso_type: string; seal?: string }>();
+  const mayUpdate = useCan()('operations', 'update');
   const { submit: add, busy } = useSubmit((v: { number: string; iso_type: string; seal?: string }) => operationsApi.addContainer(s.id, { number: v.number, iso_type: v.iso_type, seal: v.seal || null }), {
     onSuccess: () => {
       form.resetFields();
@@ -119,10 +121,10 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
           { key: 'disc', title: t('containers.discharged'), render: (c) => moment(c.discharged_at) },
           { key: 'free', title: t('containers.free_until'), render: (c) => (c.discharged_at ? moment(new Date(Date.parse(c.discharged_at) + s.free_days * 86_400_000).toISOString()) : '—') },
           { key: 'out', title: t('containers.gated_out'), render: (c) => (c.gated_out ? <Tag color="success">{t('containers.yes')}</Tag> : <Tag>{t('containers.no')}</Tag>) },
-          { key: 'remove', title: '', render: (c) => <Button aria-label={t('containers.remove', { number: c.number })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(c.id)} /> },
+          ...(mayUpdate ? [{ key: 'remove', title: <span className="fyn-visually-hidden">{t('containers.remove_column')}</span>, render: (c: Shipment['containers'][number]) => <Button aria-label={t('containers.remove', { number: c.number })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(c.id)} /> }] : []),
         ]}
       />
-      <Form form={form} layout="inline" onFinish={add} disabled={s.status === 'closed' || s.status === 'cancelled'}>
+      {mayUpdate && <Form form={form} layout="inline" onFinish={add} disabled={s.status === 'closed' || s.status === 'cancelled'}>
         <Form.Item name="number" label={t('containers.number')} rules={[{ required: true, message: t('shipments.required') }, {
           validator: (_, v: string | undefined) => {
             const problem = v ? containerNumberProblem(v) : null;
@@ -134,7 +136,7 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
         <Form.Item name="iso_type" label={t('containers.type')} rules={[{ required: true, message: t('shipments.required') }]}><Input placeholder="45G1" style={{ width: 90 }} maxLength={4} /></Form.Item>
         <Form.Item name="seal" label={t('containers.seal')}><Input style={{ width: 140 }} /></Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined aria-hidden="true" />} loading={busy}>{t('containers.add')}</Button>
-      </Form>
+      </Form>}
     </Space>
   );
 }
@@ -243,19 +245,23 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
   const { busy, generate: make } = useGenerate(s, onChanged);
   const [mailing, setMailing] = useState<ShipmentDocument | null>(null);
   const generate = () => make({ type, without_origin: withoutOrigin && type !== 'collection_origin', language });
+  // Generating (and regenerating) needs documents.create, e-mailing documents.update, as the server asks.
+  const mayGenerate = can('documents', 'create');
+  const mayEmail = can('documents', 'update');
+  const mayRead = can('operations', 'update');
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" title={t('documents.generate')}
-        extra={can('operations', 'update') && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
-        <Space wrap align="center">
+      {(mayGenerate || mayRead) && <Card size="small" title={t('documents.generate')}
+        extra={mayRead && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
+        {mayGenerate && <><Space wrap align="center">
           <Select<DocumentType> aria-label={t('documents.type')} style={{ width: 260 }} value={type} onChange={setType}
             options={DOCUMENT_TYPES.filter((d) => fits(d, s)).map((d) => ({ value: d, label: t(`documents.types.${d}`) }))} />
           <Select aria-label={t('documents.language')} style={{ width: 130 }} value={language} onChange={setLanguage} options={DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: t(`documents.languages.${l}`) }))} />
           {type !== 'quotation' && type !== 'collection_origin' && <Space><Switch checked={withoutOrigin} onChange={setWithoutOrigin} aria-label={t('documents.without_origin')} />{t('documents.without_origin')}</Space>}
           <Button type="primary" icon={<FilePdfOutlined aria-hidden="true" />} loading={busy} onClick={generate}>{t('documents.generate_button')}</Button>
         </Space>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t('documents.versions_hint')}</Typography.Paragraph>
-      </Card>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t('documents.versions_hint')}</Typography.Paragraph></>}
+      </Card>}
       <DataTable
         aria-label={t('shipments.tabs.documents', { count: s.documents.length })}
         rows={s.documents}
@@ -280,8 +286,8 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
             key: 'actions', title: '', render: (d) => (
               <Space wrap>
                 <Button href={documentPdfUrl(d.id)} target="_blank" rel="noopener" icon={<FilePdfOutlined aria-hidden="true" />}>{t('documents.open')}</Button>
-                <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>
-                {d.outdated && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
+                {mayEmail && <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>}
+                {mayGenerate && d.outdated && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
               </Space>
             ),
           },
