@@ -31,6 +31,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   address_required: 'Enter the street address.',
   city_required: 'Enter the town or city.',
   location_code: 'Choose a location from the list.',
+  location_unknown: 'There is no such place in UN/LOCODE: choose one from the list.',
   container_format: 'A container number is 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSCU1234566.',
   container_check_digit: 'The last digit does not match the ISO 6346 check digit: check the number.',
   event_code: 'This code does not belong to that kind of event.',

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
-import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, shipmentNumbers } from './service.ts';
+import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, refuseUnknownPlaces, shipmentNumbers } from './service.ts';
 import { placesOf, type BookingRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
@@ -162,6 +162,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = req.body;
     await db.transaction(async (tx) => {
       const b = await lockFor(tx, m, req.params.id, 'edit');
+      await refuseUnknownPlaces(tx, body, b);
       const next: Record<string, unknown> = {};
       for (const key of ['shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
         if (key in body) next[key] = body[key];

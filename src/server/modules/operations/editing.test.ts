@@ -127,6 +127,40 @@ describe('editing a shipment', () => {
     expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBeNull();
   });
 
+  it('carries a changed plan to the shipment: the first leg’s departure, the last leg’s arrival and the main leg’s carriage it was the same as, moving the tasks', async () => {
+    const s = await shipment();
+    const leg = { mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: 'COSCO', vessel: 'COSCO Aries', voyage: '056W', etd: s.etd, eta: s.eta };
+    // The arrival notice counts 2 days back from the arrival: day 40 − 2 = day 38; the VGM 3 back from the departure: day 10 − 3 = day 7.
+    expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBe(dayOf(on(38)));
+    // The route form sends the shipment's own carriage as it was, with the plan: leg 1 arrives 3 days later (day 43) on voyage 057W.
+    const later = on(43, 6);
+    const res = await patch(northwind, `/api/shipments/${s.id}`, { carrier: 'COSCO', vessel: 'COSCO Aries', voyage: '056W', legs: [{ ...leg, voyage: '057W', eta: later }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.data).toMatchObject({ etd: s.etd, eta: later, eta_planned: s.eta, voyage: '057W', vessel: 'COSCO Aries', delay_hours: 72 });
+    // Day 43 − 2 = day 41; the VGM stays on day 7.
+    expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBe(dayOf(on(41)));
+    expect((await taskOf(s.id, 'Collect the VGM')).due_on).toBe(dayOf(on(7)));
+    const edits = (await audits(s.id)).filter((a) => a.action === 'update');
+    expect(edits).toHaveLength(1);
+    const etaTasks = await t.database.query<{ n: number }>(`select count(*)::int as n from tasks x join task_templates tt on tt.id = x.template_id where x.shipment_id = $1 and tt.anchor = 'eta'`, [s.id]);
+    expect(edits[0].changes).toMatchObject({ fields: ['voyage', 'legs', 'eta'], before: { eta: s.eta, voyage: '056W' }, after: { eta: later, voyage: '057W' }, tasks_moved: etaTasks[0].n });
+
+    // A date typed on the shipment itself, apart from its plan, stays when the plan moves again.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { eta: on(44, 6), legs: [{ ...leg, voyage: '057W', eta: later }] })).data.data.eta).toBe(on(44, 6));
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { legs: [{ ...leg, voyage: '057W', eta: on(45, 6) }] })).data.data.eta).toBe(on(44, 6));
+
+    // Typed to match the plan again (day 45).
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { eta: on(45, 6) })).data.data.eta).toBe(on(45, 6));
+    // Departed: the first leg's departure is history, not carried (no 409); a second leg's arrival still is.
+    await northwind.post(`/api/shipments/${s.id}/events`, { event_type: 'TRANSPORT', code: 'DEPA', classifier: 'ACT', location: 'CNSHA', occurred_at: on(-1) });
+    const departed = (await northwind.get(`/api/shipments/${s.id}`)).data.data;
+    const plan = [{ ...leg, etd: departed.etd, eta: on(44, 6) }, { mode: 'road', from: 'GBFXT', to: 'GBMNC', carrier: null, vessel: null, voyage: null, etd: on(45), eta: on(46, 6) }];
+    const onward = await patch(northwind, `/api/shipments/${s.id}`, { legs: plan });
+    expect(onward.statusCode, onward.body).toBe(200);
+    // The shipment's arrival (day 45) was the plan's last arrival (day 45): it becomes the road leg's, day 46.
+    expect(onward.data.data).toMatchObject({ etd: departed.etd, eta: on(46, 6) });
+  });
+
   it('refuses bad input with the field, and what the status no longer allows', async () => {
     const s = await shipment();
     const bad = async (body: unknown, field: string, message?: string) => {
@@ -166,6 +200,28 @@ describe('editing a shipment', () => {
     const closed = await patch(northwind, `/api/shipments/${s.id}`, { free_days: 8 });
     expect(closed.statusCode).toBe(409);
     expect(closed.data.error.code).toBe('shipment_closed');
+  });
+
+  it('refuses places that are not UN/LOCODE locations, on each field, changing nothing', async () => {
+    const s = await shipment();
+    const before = (await northwind.get(`/api/shipments/${s.id}`)).data.data;
+    const res = await patch(northwind, `/api/shipments/${s.id}`, {
+      origin: 'XXXXX', pol: 'CNSHA', pod: 'ZZZZZ', free_days: 9,
+      legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT' }, { mode: 'road', from: 'GBFXT', to: 'QQQQQ' }],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.data.error).toMatchObject({ code: 'validation_failed', fields: { origin: VALIDATION_MESSAGES.location_unknown, pod: VALIDATION_MESSAGES.location_unknown, 'legs.1.to': VALIDATION_MESSAGES.location_unknown } });
+    expect(Object.keys(res.data.error.fields).sort()).toEqual(['legs.1.to', 'origin', 'pod']);
+    expect((await northwind.get(`/api/shipments/${s.id}`)).data.data).toEqual(before);
+    expect((await audits(s.id)).filter((a) => a.action === 'update')).toHaveLength(0);
+    // A booking's places likewise.
+    const booking = await acceptedBooking();
+    const bad = await patch(northwind, `/api/bookings/${booking}`, { place_of_receipt: 'CNXXX', carrier_booking_reference: 'MSC-9' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.data.error.fields).toEqual({ place_of_receipt: VALIDATION_MESSAGES.location_unknown });
+    expect((await northwind.get(`/api/bookings/${booking}`)).data.data.carrier_booking_reference).toBeNull();
+    // Real places pass.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { origin: 'CNNGB', pod: 'GBSOU' })).statusCode).toBe(200);
   });
 
   it('is for members whose role may change operations, of the shipment’s organisation only', async () => {

@@ -20,7 +20,7 @@ import { clientOf, hashToken, newToken } from '../quotes/service.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
 import {
-  applyEvent, attachTasks, editShipment, emitShipment, instantOfCutOff, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, shipmentNumbers,
+  applyEvent, attachTasks, editShipment, emitShipment, instantOfCutOff, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, refuseUnknownPlaces, shipmentNumbers,
 } from './service.ts';
 import { containersOf, loadShipment, presentEvent, presentSummary, shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
@@ -143,6 +143,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = new Date();
       // Nested ids are the organisation's own, as top-level ones are (a charge line naming another organisation's code is refused).
       await ownChargeCodes(tx, m.organisation.id, b.charges);
+      await refuseUnknownPlaces(tx, b);
       const refs = await shipmentNumbers(tx, m.organisation.id, b.mode, now);
       await tx.insert(shipments).values({
         organisation_id: m.organisation.id, id, ...refs, mode: b.mode, client_type: b.client?.type ?? null, client_id: b.client?.id ?? null, client_name: clientName,
