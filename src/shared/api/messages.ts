@@ -74,6 +74,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   list_too_long: 'Use at most 20 entries.',
   period_order: 'The end comes before the start.',
   arrival_before_departure: 'The arrival comes before the departure.',
+  cut_off_duplicate: 'There is already a cut-off of this kind.',
   phone_invalid: 'Enter a phone number, e.g. +44 1394 555 010.',
   too_many_images: 'Attach at most 4 pictures.',
   post_image_too_large: 'The picture is larger than 5 MB.',

@@ -224,8 +224,11 @@ const shipmentFields = {
   currency,
   charges: z.array(shipmentChargeSchema).max(100),
 };
-/** An arrival before its departure: on the shipment's ETD/ETA and on each leg (422 with the field). */
-function arrivalAfterDeparture(v: { etd?: string | null; eta?: string | null; legs?: TransportLeg[] }, c: z.RefinementCtx) {
+/** An arrival before its departure: on the shipment's ETD/ETA and on each leg (422 with the field); a second cut-off of one kind. */
+function arrivalAfterDeparture(v: { etd?: string | null; eta?: string | null; legs?: TransportLeg[]; cut_offs?: CutOff[] }, c: z.RefinementCtx) {
+  v.cut_offs?.forEach((x, i) => {
+    if (v.cut_offs!.findIndex((y) => y.kind === x.kind) < i) c.addIssue({ code: 'custom', path: ['cut_offs', i, 'kind'], message: 'cut_off_duplicate' });
+  });
   if (v.etd && v.eta && Date.parse(v.eta) < Date.parse(v.etd)) c.addIssue({ code: 'custom', path: ['eta'], message: 'arrival_before_departure' });
   v.legs?.forEach((l, i) => {
     if (l.etd && l.eta && Date.parse(l.eta) < Date.parse(l.etd)) c.addIssue({ code: 'custom', path: ['legs', i, 'eta'], message: 'arrival_before_departure' });

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
-import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, refuseUnknownPlaces, shipmentNumbers } from './service.ts';
+import { anchorsOfLegs, attachTasks, cutOffsInOrder, instantsOfLeg, reanchorTasks, refuseUnknownPlaces, shipmentNumbers } from './service.ts';
 import { placesOf, type BookingRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
@@ -169,7 +169,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if ('notify' in body) next.notify_party = body.notify;
       if (body.legs) next.legs = body.legs.map(instantsOfLeg);
-      if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+      if (body.cut_offs) next.cut_offs = cutOffsInOrder(body.cut_offs);
       if (body.charge_terms) {
         if (body.charge_terms.length !== b.charges.length) {
           throw new AppError(422, 'validation_failed', `Give prepaid or collect for each of the ${b.charges.length} charges.`, { charge_terms: 'One per charge.' });

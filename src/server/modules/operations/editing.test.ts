@@ -174,6 +174,9 @@ describe('editing a shipment', () => {
     await bad({ etd: on(60) }, 'etd', VALIDATION_MESSAGES.arrival_before_departure);
     await bad({ legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', etd: on(20), eta: on(19) }] }, 'legs.0.eta');
     await bad({ pod: 'Felixstowe' }, 'pod');
+    await bad({ cut_offs: [{ kind: 'vgm', at: on(8) }, { kind: 'vgm', at: on(9) }] }, 'cut_offs.1.kind', VALIDATION_MESSAGES.cut_off_duplicate);
+    // Kept earliest first, whatever order they came in.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { cut_offs: [{ kind: 'vgm', at: on(8) }, { kind: 'documentation', at: on(7) }] })).data.data.cut_offs.map((c: { kind: string }) => c.kind)).toEqual(['documentation', 'vgm']);
     await bad({ free_days: -1 }, 'free_days');
     await bad({ shipper: { name: '' } }, 'shipper.name');
     await bad({ shipper: { name: 'X', email: 'not an address' } }, 'shipper.email');

@@ -52,6 +52,8 @@ export async function attachTasks(tx: Tx, organisationId: string, subject: { boo
 /** Times of a leg or cut-off as ISO instants in UTC, whatever offset they were written with. */
 export const instantsOfLeg = (l: TransportLeg): TransportLeg => ({ ...l, etd: l.etd && new Date(l.etd).toISOString(), eta: l.eta && new Date(l.eta).toISOString() });
 export const instantOfCutOff = (c: CutOff): CutOff => ({ ...c, at: new Date(c.at).toISOString() });
+/** Cut-offs as stored: UTC instants, the earliest first (as the documents and the overview list them). */
+export const cutOffsInOrder = (cutOffs: CutOff[]): CutOff[] => cutOffs.map(instantOfCutOff).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
 /** A shipment's or booking's departure and arrival as the tasks count from them: its ETD and ETA, or its transport plan's first ETD and last ETA. */
 export const anchorsOfLegs = (legs: { etd: string | null; eta: string | null }[]) => ({ etd: legs[0]?.etd ?? null, eta: legs.at(-1)?.eta ?? null });
@@ -126,7 +128,7 @@ export async function editShipment(tx: Tx, s: ShipmentRow, actorId: string | nul
   if (body.etd !== undefined) next.etd = body.etd ? new Date(body.etd) : null;
   if (body.eta !== undefined) next.eta = body.eta ? new Date(body.eta) : null;
   if (body.legs) next.legs = body.legs.map(instantsOfLeg);
-  if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+  if (body.cut_offs) next.cut_offs = cutOffsInOrder(body.cut_offs);
   // Timestamps come back as Dates or strings depending on the driver: compare instants.
   const stored: Record<string, unknown> = { ...s, etd: s.etd && new Date(s.etd), eta: s.eta && new Date(s.eta) };
   const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());

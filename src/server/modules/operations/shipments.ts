@@ -20,7 +20,7 @@ import { clientOf, hashToken, newToken } from '../quotes/service.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
 import {
-  applyEvent, attachTasks, editShipment, emitShipment, instantOfCutOff, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, refuseUnknownPlaces, shipmentNumbers,
+  applyEvent, attachTasks, cutOffsInOrder, editShipment, emitShipment, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, refuseUnknownPlaces, shipmentNumbers,
 } from './service.ts';
 import { containersOf, loadShipment, presentEvent, presentSummary, shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
@@ -148,7 +148,7 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx.insert(shipments).values({
         organisation_id: m.organisation.id, id, ...refs, mode: b.mode, client_type: b.client?.type ?? null, client_id: b.client?.id ?? null, client_name: clientName,
         shipper: b.shipper, consignee: b.consignee, notify_party: b.notify_party, origin: b.origin, destination: b.destination, incoterm: b.incoterm,
-        place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: b.cut_offs.map(instantOfCutOff), packages: b.packages,
+        place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: cutOffsInOrder(b.cut_offs), packages: b.packages,
         goods_description: b.goods_description, etd: b.etd ? new Date(b.etd) : null, eta: b.eta ? new Date(b.eta) : null, eta_planned: b.eta ? new Date(b.eta) : null,
         free_days: b.free_days, currency: b.currency, charges: b.charges, ...(await freezeToBase(tx, m.organisation.id, b.currency, now.toISOString().slice(0, 10))), followers: [m.user.id], owner_user_id: m.user.id, created_by: m.user.id, created_at: now, updated_at: now,
       });

@@ -58,13 +58,15 @@ describe('editing a shipment', () => {
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit: Dates and cut-offs' }));
     const d = await drawer();
-    expect(await d.findByText('Estimated Time of Departure')).toBeTruthy();
+    // It has left: the field shows the actual departure, named as the overview names it.
+    expect(await d.findByText('Actual time of departure')).toBeTruthy();
+    expect(d.queryByText('Estimated Time of Departure')).toBeNull();
     expect(d.getByText(/It left on .*: the departure is no longer planned\./)).toBeTruthy();
     // The browser's own date and time picker, in the reader's time zone.
     const eta = d.getByLabelText(/^Estimated Time of Arrival/) as HTMLInputElement;
     expect(eta.type).toBe('datetime-local');
     expect(eta.value).toBe(localMoment('2026-12-18T06:00:00.000Z'));
-    expect((d.getByLabelText(/^Estimated Time of Departure/) as HTMLInputElement).disabled).toBe(true);
+    expect((d.getByLabelText(/^Actual time of departure/) as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(eta, { target: { value: '2026-12-20T06:00' } });
     await userEvent.click(d.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
@@ -114,6 +116,75 @@ describe('editing a shipment', () => {
     expect(await searched('Port of loading', 'ningbo')).toBe('port');
     expect(await searched('Destination', 'felix')).toBe('port');
     expect(await searched('Place of receipt', 'yiwu')).toBeUndefined();
+  });
+
+  it('searches a road leg’s places anywhere, road terminals first (a truck leaves Felixstowe, a port only), and a sea leg’s among ports', async () => {
+    const place = (code: string, name: string, functions: string[]) => ({ code, name, country: code.slice(0, 2), subdivision: null, functions, iata: null, lat: null, lon: null, unece: null });
+    api.get.mockImplementation(async (url: string, o?: { params: { q: string } }) => (url === '/locations/search'
+      ? (o!.params.q === 'harrogate' ? [place('CAHRG', 'Harrogate', ['port']), place('GBHRG', 'Harrogate', ['road', 'rail'])] : [place('GBFXT', 'Felixstowe', ['port'])])
+      : { ...base, legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: null, vessel: null, voyage: null, flight: null, etd: null, eta: null }, { mode: 'road', from: 'GBFXT', to: 'GBMNC', carrier: null, vessel: null, voyage: null, flight: null, etd: null, eta: null }] }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Route and carriage' }));
+    const d = await drawer();
+    const searched = async (label: string, q: string) => {
+      await userEvent.type(d.getByRole('combobox', { name: label }), q);
+      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
+      return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
+    };
+    await d.findByRole('combobox', { name: 'Leg 1 to' });
+    expect(await searched('Leg 1 to', 'felix')).toBe('port');
+    expect(await searched('Leg 2 to', 'harrogate')).toBeUndefined();
+    // Both Harrogates are offered; the English one with a road terminal first.
+    const harrogates = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent ?? '').filter((x) => x.includes('Harrogate'));
+    await waitFor(() => expect(harrogates()).toHaveLength(2));
+    const options = harrogates();
+    expect(options[0]).toMatch(/GBHRG/);
+    expect(options[1]).toMatch(/CAHRG/);
+  });
+
+  it('refuses a package size of 0 before sending, and shows a refusal without a field in the interface’s words', async () => {
+    api.get.mockResolvedValue({ ...base, packages: [{ packages: 2, length_cm: '120', width_cm: '80', height_cm: '100', weight_kg: '250' }] });
+    api.patch.mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'job_locked', message: 'Accounts signed this job off: its charges do not change any more.' }))
+      .mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'conflict_of_some_kind', message: 'An English sentence.' }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Cargo' }));
+    const d = await drawer();
+    const width = d.getByLabelText('Width (cm)') as HTMLInputElement;
+    await userEvent.clear(width);
+    await userEvent.type(width, '0');
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Enter more than 0.')).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
+    // No "(optional)" beside the remove button: it has no label.
+    expect(d.getByRole('button', { name: 'Remove package line 1' }).closest('.ant-col')!.textContent).toBe('');
+    await userEvent.clear(width);
+    await userEvent.type(width, '80.5');
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Accounts signed this job off: it does not change any more.')).toBeTruthy();
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('The shipment could not be saved as it is now: reload it and try again.')).toBeTruthy();
+    expect(d.queryByText('An English sentence.')).toBeNull();
+  });
+
+  it('refuses a second cut-off of one kind, sends them earliest first, and has headings in order (axe)', async () => {
+    api.get.mockResolvedValue({ ...base, status: 'booked', atd: null, cut_offs: [{ kind: 'vgm', at: '2026-11-12T12:00:00.000Z' }, { kind: 'documentation', at: '2026-11-10T12:00:00.000Z' }] });
+    api.patch.mockResolvedValue(base);
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Dates and cut-offs' }));
+    const d = await drawer();
+    const { default: axe } = await import('axe-core');
+    const found = await axe.run(d.getByText('Cut-offs').closest('.ant-drawer') as HTMLElement, { runOnly: ['heading-order'] });
+    expect(found.violations).toEqual([]);
+    await userEvent.click(d.getByRole('button', { name: 'Add a cut-off' }));
+    fireEvent.change(d.getByLabelText('Time of cut-off 3'), { target: { value: '2026-11-11T12:00' } });
+    // The new one is a documentation cut-off, as the second already is.
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findAllByText('There is already a cut-off of this kind.')).not.toHaveLength(0);
+    expect(api.patch).not.toHaveBeenCalled();
+    await userEvent.click(d.getByRole('button', { name: 'Remove cut-off 2' }));
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1].cut_offs.map((c: { kind: string }) => c.kind)).toEqual(['documentation', 'vgm']);
   });
 
   it('regenerates an outdated document in one click, and marks older versions', async () => {

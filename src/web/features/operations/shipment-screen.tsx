@@ -266,8 +266,9 @@ function Overview({ s, onEdit }: { s: Shipment; onEdit?: (section: EditSection) 
         <Col xs={24} lg={12}>
           <Section title={t('edit.sections.dates')} section="dates" onEdit={onEdit}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label={s.atd ? t('edit.atd') : t('edit.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
-              <Descriptions.Item label={s.ata ? t('edit.ata') : t('edit.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
+              {/* The short labels (ETD, Departed …): the card is half the page wide, and the long ones wrapped its values per character in German. */}
+              <Descriptions.Item label={s.atd ? t('shipments.atd') : t('shipments.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
+              <Descriptions.Item label={s.ata ? t('shipments.ata') : t('shipments.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
               {s.eta_planned && s.eta_planned !== s.eta && <Descriptions.Item label={t('edit.eta_planned')}>{moment(s.eta_planned)}</Descriptions.Item>}
               {s.cut_offs.map((c, i) => <Descriptions.Item key={i} label={t(`bookings.cut_off_kinds.${c.kind}`)}>{moment(c.at)}</Descriptions.Item>)}
             </Descriptions>

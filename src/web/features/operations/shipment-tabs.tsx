@@ -162,6 +162,9 @@ function FrozenRate({ s, language }: { s: Shipment; language: string }) {
  * units and kept exact in minor units, the profit worked out as they are typed; locked once
  * accounts signed the job off.
  */
+/** A column title that may wrap (the table's headers do not): the charges table fits 1366 px without scrolling. */
+const wraps = (title: string) => <span style={{ whiteSpace: 'normal' }}>{title}</span>;
+
 export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
   const { t, i18n } = useOperationsTranslation();
   const can = useCan();
@@ -189,9 +192,9 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
     </Col>
   );
   const amount = (k: 'quoted_sell_minor' | 'quoted_buy_minor' | 'actual_sell_minor' | 'actual_buy_minor') => ({
-    key: k, title: t(`charges.${k}`), align: 'end' as const,
+    key: k, title: wraps(t(`charges.${k}`)), align: 'end' as const,
     render: (r: ChargeLine & { i: number }) => (
-      <MoneyInput aria-label={`${t(`charges.${k}`)} ${r.i + 1}`} value={r[k]} currency={s.currency} disabled={locked} style={{ width: 130 }}
+      <MoneyInput aria-label={`${t(`charges.${k}`)} ${r.i + 1}`} value={r[k]} currency={s.currency} disabled={locked} style={{ width: 112 }}
         placeholder={k.startsWith('actual') ? t('charges.as_quoted') : undefined}
         onChange={(v) => set(r.i, { [k]: k.startsWith('quoted') ? v ?? 0 : v })} />
     ),
@@ -208,17 +211,17 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
         empty={<Empty description={t('charges.none')} />}
         columns={[
           {
-            key: 'code', title: t('charges.code'),
+            key: 'code', title: wraps(t('charges.code')),
             render: (r) => (
-              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 180 }} placeholder={t('charges.choose_code')}
+              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 150 }} popupMatchSelectWidth={280} placeholder={t('charges.choose_code')}
                 showSearch={{ optionFilterProp: 'label' }} onChange={(v: string | undefined) => set(r.i, { charge_code_id: v ?? null })}
                 options={(codes.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.name}` }))} />
             ),
           },
-          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 220 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          { key: 'd', title: wraps(t('charges.charge')), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 150 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
           amount('quoted_sell_minor'), amount('quoted_buy_minor'), amount('actual_sell_minor'), amount('actual_buy_minor'),
-          { key: 'p', title: t('charges.payment'), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
-          { key: 'x', title: '', render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
+          { key: 'p', title: wraps(t('charges.payment')), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
+          { key: 'x', title: <span className="fyn-visually-hidden">{t('charges.remove_column')}</span>, render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
         ]}
       />
       <Space wrap>
@@ -283,7 +286,7 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
           { key: 'at', title: t('documents.created'), render: (d) => moment(d.created_at) },
           { key: 'mailed', title: t('documents.emailed'), render: (d) => d.emailed.map((m) => m.to).join(', ') || '—' },
           {
-            key: 'actions', title: '', render: (d) => (
+            key: 'actions', title: <span className="fyn-visually-hidden">{t('documents.actions_column')}</span>, render: (d) => (
               <Space wrap>
                 <Button href={documentPdfUrl(d.id)} target="_blank" rel="noopener" icon={<FilePdfOutlined aria-hidden="true" />}>{t('documents.open')}</Button>
                 {mayEmail && <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>}
