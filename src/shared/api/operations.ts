@@ -6,7 +6,7 @@ import {
   BOOKING_STATUSES, CUT_OFF_KINDS, DATE_REFERENCES, DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, EXCEPTION_KINDS, EXCEPTION_STATUSES,
   SHIPMENT_STATUSES, SIGNOFF_STATUSES, TASK_SCOPES, TASK_STATES,
 } from '../operations/model.ts';
-import { QUOTE_CLIENT_TYPES, QUOTE_MODES, ISO_SIZE_TYPE } from '../quotes/model.ts';
+import { INCOTERMS_2020, QUOTE_CLIENT_TYPES, QUOTE_MODES, ISO_SIZE_TYPE } from '../quotes/model.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../resources/work-records.ts';
 import { DOCUMENT_LANGUAGES } from '../resources/operations.ts';
 
@@ -126,6 +126,12 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingPatchBody = z.object({
+  /** What was quoted, corrected while the booking is received: the route, the Incoterm, the equipment or the cargo. */
+  origin: locationCode,
+  destination: locationCode,
+  incoterm: z.enum(INCOTERMS_2020).nullable(),
+  equipment: z.array(equipmentLineSchema).max(20),
+  cargo: z.array(cargoLineSchema).max(100),
   shipper: partySchema.nullable(),
   consignee: partySchema.nullable(),
   notify: partySchema.nullable(),

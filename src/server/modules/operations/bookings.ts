@@ -26,7 +26,7 @@ const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(bookingSchema) };
 /** The columns a booking's edit changes, in the order the audit trail names them. */
 const BOOKING_EDIT_FIELDS = [
-  'shipper', 'consignee', 'notify_party', 'booking_party', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'charges', 'carrier_booking_reference',
+  'origin', 'destination', 'incoterm', 'equipment', 'cargo', 'shipper', 'consignee', 'notify_party', 'booking_party', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'charges', 'carrier_booking_reference',
 ] as const;
 
 export function presentBooking(b: Row, places: Record<string, string>): Booking {
@@ -154,7 +154,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'operations.update' },
     schema: {
       tags, params: idParam, body: bookingPatchBody, response: one,
-      summary: 'Complete a received booking: parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect (409 invalid_transition once confirmed: '
+      summary: 'Complete or correct a received booking: origin, destination, Incoterm, equipment or cargo, parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect (409 invalid_transition once confirmed: '
         + 'its shipment is changed then); the booking’s tasks counted from its departure or arrival move with the plan',
     },
   }, async (req) => {
@@ -164,7 +164,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
       const b = await lockFor(tx, m, req.params.id, 'edit');
       await refuseUnknownPlaces(tx, body, b);
       const next: Record<string, unknown> = {};
-      for (const key of ['shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
+      for (const key of ['origin', 'destination', 'incoterm', 'equipment', 'cargo', 'shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
         if (key in body) next[key] = body[key];
       }
       if ('notify' in body) next.notify_party = body.notify;

@@ -300,6 +300,24 @@ describe('editing a booking', () => {
   });
 });
 
+describe('a received booking’s details', () => {
+  it('corrects the route, Incoterm, equipment and cargo while received, audited, and the shipment opens with them; a viewer may not', async () => {
+    const booking = await acceptedBooking();
+    const cargo = [{ packages: 12, length_cm: '120', width_cm: '80', height_cm: '110.5', weight_kg: '412.25' }];
+    const res = await patch(northwind, `/api/bookings/${booking}`, { origin: 'CNNGB', incoterm: 'FCA', equipment: [{ iso_type: '22g1', count: 2 }], cargo });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.data).toMatchObject({ origin: 'CNNGB', destination: 'GBFXT', incoterm: 'FCA', equipment: [{ iso_type: '22G1', count: 2 }], cargo });
+    const [edit] = (await audits(booking)).filter((a) => a.action === 'update');
+    expect(edit.changes).toMatchObject({ fields: ['origin', 'incoterm', 'equipment', 'cargo'], before: { origin: 'CNSHA', incoterm: 'FOB', equipment: [{ iso_type: '45G1', count: 1 }] } });
+    expect((await patch(northwind, `/api/bookings/${booking}`, { incoterm: 'XYZ' })).data.error.fields).toHaveProperty('incoterm');
+    expect((await patch(northwind, `/api/bookings/${booking}`, { cargo: [{ ...cargo[0], width_cm: '0' }] })).data.error.fields).toHaveProperty(['cargo.0.width_cm']);
+    const viewer = await northwind.join((await northwind.post('/api/roles', { name: `Viewer ${Math.random()}`, permissions: ['operations.view'] })).data.data.id);
+    expect((await patch(viewer, `/api/bookings/${booking}`, { incoterm: 'EXW' })).statusCode).toBe(403);
+    const confirmed = await northwind.post(`/api/bookings/${booking}/confirm`, {});
+    expect((await northwind.get(`/api/shipments/${confirmed.data.data.shipment_id}`)).data.data).toMatchObject({ origin: 'CNNGB', incoterm: 'FCA', packages: cargo });
+  });
+});
+
 describe('a booking’s charges, prepaid or collect', () => {
   it('keeps a term of a charge only when one is given: null follows the booking’s own term, also on the shipment it opens', async () => {
     const booking = await acceptedBooking();

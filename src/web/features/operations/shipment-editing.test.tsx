@@ -285,12 +285,29 @@ describe('editing a booking', () => {
     expect(api.patch).toHaveBeenCalledTimes(1);
   });
 
+  it('corrects what was booked while received: Incoterm and equipment, sent with the route', async () => {
+    api.get.mockResolvedValue(booking);
+    api.patch.mockResolvedValue(booking);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    const count = await screen.findByRole('spinbutton', { name: 'Number of containers 1' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add containers' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Container type 2' }), '22G1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Incoterm' }));
+    await userEvent.click((await screen.findAllByTitle('FCA')).at(-1)!);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1]).toMatchObject({ origin: 'CNNGB', destination: 'GBSOU', incoterm: 'FCA', equipment: [{ iso_type: '45G1', count: 3 }, { iso_type: '22G1', count: 1 }] });
+    expect(api.patch.mock.calls[0][1]).not.toHaveProperty('cargo');
+  });
+
   it('is read only for a viewer (operations.view only), without Save, Confirm, Reject or Cancel', async () => {
     as(['operations.view']);
     api.get.mockResolvedValue(booking);
     at('/b/:bookingId', '/b/b1', <BookingScreen />);
     expect(await screen.findByRole('heading', { level: 2, name: 'B-2026-00007' })).toBeTruthy();
-    for (const name of ['Save the booking', 'Confirm', 'Reject', 'Cancel booking', 'Add a leg', 'Add a cut-off']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Save the booking', 'Confirm', 'Reject', 'Cancel booking', 'Add a leg', 'Add a cut-off', 'Add containers']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Carrier booking reference' }) as HTMLInputElement).disabled).toBe(true);
   });
 
