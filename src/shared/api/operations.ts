@@ -447,3 +447,23 @@ export const partySuggestionSchema = z.object({
 });
 export type PartySuggestion = z.infer<typeof partySuggestionSchema>;
 export const partySuggestionQuery = z.object({ q: z.string().trim().min(1, 'required').max(100, 'text_too_long') });
+
+/**
+ * One change in a shipment's history (GET /api/shipments/:id/activity), newest first: its audit
+ * trail and that of the booking it came from. `fields` names what an edit changed, with the values
+ * `before` and `after`; `tasks_moved` how many tasks moved with its dates; `from` and `to` a status.
+ */
+export const shipmentActivitySchema = z.object({
+  at: z.string(),
+  id: z.string(),
+  entity: z.enum(['shipment', 'booking']),
+  action: z.string(),
+  actor: z.string().nullable(),
+  fields: z.array(z.string()),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  tasks_moved: z.number().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ShipmentActivity = z.infer<typeof shipmentActivitySchema>;

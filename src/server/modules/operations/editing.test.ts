@@ -255,6 +255,30 @@ describe('editing a shipment', () => {
   });
 });
 
+describe('a shipment’s history', () => {
+  it('lists its audited changes and its booking’s, newest first, page by page, to its organisation’s members who may view operations', async () => {
+    const s = await shipment();
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { free_days: 10, eta: on(42, 6) })).statusCode).toBe(200);
+    expect((await northwind.post(`/api/shipments/${s.id}/status`, { status: 'in_transit' })).statusCode).toBe(200);
+    const first = await northwind.get(`/api/shipments/${s.id}/activity?limit=2`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.data.data).toMatchObject([
+      { entity: 'shipment', action: 'status', from: 'booked', to: 'in_transit', fields: [], actor: expect.any(String) },
+      { entity: 'shipment', action: 'update', fields: ['legs', 'eta', 'free_days'], before: { free_days: 7, eta: s.eta }, after: { free_days: 10, eta: on(42, 6) }, tasks_moved: expect.any(Number) },
+    ]);
+    const rest = await northwind.get(`/api/shipments/${s.id}/activity?limit=100&cursor=${first.data.meta.next_cursor}`);
+    expect(rest.data.meta.next_cursor).toBeNull();
+    // Then the booking's confirmation, written after the shipment it opened (the same transaction), its edit and its making, oldest last.
+    expect(rest.data.data.map((a: { entity: string; action: string }) => `${a.entity} ${a.action}`)).toEqual(['booking confirm', 'shipment create', 'booking update', 'booking create']);
+    const viewer = await northwind.join((await northwind.post('/api/roles', { name: `Viewer ${Math.random()}`, permissions: ['operations.view'] })).data.data.id);
+    expect((await viewer.get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(200);
+    const nobody = await northwind.join((await northwind.post('/api/roles', { name: `Nobody ${Math.random()}`, permissions: [] })).data.data.id);
+    expect((await nobody.get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(403);
+    expect((await (await who.owner()).get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(404);
+    expect((await northwind.get(`/api/shipments/${s.id}/activity?cursor=nonsense`)).statusCode).toBe(422);
+  });
+});
+
 describe('documents made from older data', () => {
   it('marks the latest version outdated once what it prints changed, and a new generation makes the next version', async () => {
     const s = await shipment();

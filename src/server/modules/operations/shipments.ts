@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
   chargesBody, containerBody, containerSchema, eventBody, eventSchema, shipmentCreateBody, shipmentListQuery, shipmentPageSchema, shipmentPatchBody,
-  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody,
+  shipmentActivitySchema, shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody,
 } from '#shared/api/operations.ts';
 import { ACTIVE_SHIPMENT_STATUSES, nextSignoff } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -24,6 +24,7 @@ import {
 } from './service.ts';
 import { containersOf, loadShipment, presentEvent, presentSummary, shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
+import { timelineAnswer, timelinePage, timelineQuery } from '../../lib/timeline.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(shipmentSchema) };
@@ -275,6 +276,36 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await rowsOf<EventRow>(db, sql`select * from shipment_events where organisation_id = ${m.organisation.id} and shipment_id = ${req.params.id} order by occurred_at, recorded_at, id`);
     const places = await placeNames(db, [...new Set(rows.map((r) => r.location).filter((v): v is string => Boolean(v)))], shipment.mode);
     return { data: rows.map((r) => presentEvent(r, places)) };
+  });
+
+  api.get('/api/shipments/:id/activity', {
+    config: { access: 'operations.view' },
+    schema: {
+      tags, summary: 'The shipment’s history, newest first: each change audited (who, when, the fields with their values before and after, tasks moved), with its booking’s',
+      params: idParam, querystring: timelineQuery, response: { 200: timelineAnswer(shipmentActivitySchema) },
+    },
+  }, async (req) => {
+    const m = await member(req, 'view');
+    const s = await loadShipment(db, m.organisation.id, req.params.id);
+    if (!s) throw notFound('The shipment');
+    const { cursor, limit } = req.query;
+    const rows = await rowsOf<{ at: string; id: string; entity: string; action: string; changes: Record<string, unknown>; actor: string | null }>(db, sql`
+      select ev.created_at as at, ev.id, ev.entity, ev.action, ev.changes, u.name as actor
+        from audit_events ev left join users u on u.id = ev.actor_user_id
+       where ev.organisation_id = ${m.organisation.id}
+         and ((ev.entity = 'shipments' and ev.entity_id = ${s.id}) ${s.booking_id ? sql`or (ev.entity = 'bookings' and ev.entity_id = ${s.booking_id})` : sql``})
+         and ${cursor ? sql`(ev.created_at, ev.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`}
+       order by ev.created_at desc, ev.id desc
+       limit ${limit + 1}`);
+    const record = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    return timelinePage(rows, limit, (r) => ({
+      at: new Date(r.at).toISOString(), id: r.id, entity: r.entity === 'bookings' ? 'booking' as const : 'shipment' as const, action: r.action, actor: r.actor,
+      fields: Array.isArray(r.changes.fields) ? r.changes.fields.filter((f): f is string => typeof f === 'string') : [],
+      before: record(r.changes.before), after: record(r.changes.after),
+      tasks_moved: typeof r.changes.tasks_moved === 'number' ? r.changes.tasks_moved : null,
+      from: text(r.changes.from), to: text(r.changes.to),
+    }));
   });
 
   api.post('/api/shipments/:id/events', {

@@ -235,6 +235,28 @@ describe('editing a shipment', () => {
     expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
   });
 
+  it('shows the shipment’s history: who changed what, the tasks moved, statuses, and older pages on demand', async () => {
+    const entry = (over: Record<string, unknown>) => ({ entity: 'shipment', actor: 'Olivia Owner', fields: [], before: {}, after: {}, tasks_moved: null, from: null, to: null, ...over });
+    api.get.mockResolvedValue(base);
+    api.list.mockImplementation(async (url: string, o: { params: { cursor?: string } }) => (url !== '/shipments/s1/activity' ? { data: [], meta: { next_cursor: null } }
+      : o.params.cursor === 'c2'
+        ? { data: [entry({ id: 'a3', at: '2026-11-07T09:00:00.000Z', entity: 'booking', action: 'update', fields: ['pol', 'legs'] })], meta: { next_cursor: null } }
+        : { data: [
+          entry({ id: 'a1', at: '2026-11-20T09:00:00.000Z', action: 'status', from: 'booked', to: 'in_transit' }),
+          entry({ id: 'a2', at: '2026-11-19T09:00:00.000Z', action: 'update', fields: ['eta', 'free_days'], tasks_moved: 2 }),
+        ], meta: { next_cursor: 'c2' } }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('Booked → In transit')).toBeTruthy();
+    expect(screen.getByText('ETA, Free time')).toBeTruthy();
+    expect(screen.getByText('2 tasks moved with its dates')).toBeTruthy();
+    expect(screen.getAllByText('· Olivia Owner')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    expect(await screen.findByText('Port of loading, Transport plan')).toBeTruthy();
+    expect(screen.getByText('Booking')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
+  });
+
   it('offers no edit to a role that may not change operations, nor on a closed shipment', async () => {
     as(['operations.view']);
     api.get.mockResolvedValue(base);

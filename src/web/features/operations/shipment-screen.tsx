@@ -24,6 +24,7 @@ const TrackingTab = lazy(async () => ({ default: (await tabs()).TrackingTab }));
 const ContainersTab = lazy(async () => ({ default: (await tabs()).ContainersTab }));
 const ChargesTab = lazy(async () => ({ default: (await tabs()).ChargesTab }));
 const DocumentsTab = lazy(async () => ({ default: (await tabs()).DocumentsTab }));
+const HistoryTab = lazy(async () => ({ default: (await tabs()).HistoryTab }));
 // The assistant's client update: the header shows a plain button; the dialog (its texts, the language
 // list, the AI calls) loads when the button is first pressed, not with the page (issue 22's budget).
 const ClientUpdateDialog = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ClientUpdateDialog }));
@@ -43,6 +44,7 @@ export function ShipmentScreen() {
     if (next) client.setQueryData(operationsKeys.shipment(shipmentId), next);
     else client.invalidateQueries({ queryKey: operationsKeys.shipment(shipmentId) });
     client.invalidateQueries({ queryKey: operationsKeys.events(shipmentId) });
+    client.invalidateQueries({ queryKey: operationsKeys.activity(shipmentId) });
     client.invalidateQueries({ queryKey: ['shipments', 'list'] });
     client.invalidateQueries({ queryKey: ['tasks'] });
   };
@@ -75,6 +77,7 @@ export function ShipmentScreen() {
             { key: 'charges', label: t('shipments.tabs.charges'), children: later(<ChargesTab key={s.updated_at} s={s} onChanged={changed} />) },
             { key: 'documents', label: t('shipments.tabs.documents', { count: s.documents.length }), children: later(<DocumentsTab s={s} onChanged={changed} />) },
             { key: 'tasks', label: t('shipments.tabs.tasks', { count: s.tasks.length }), children: <TasksTab s={s} /> },
+            { key: 'history', label: t('history.tab'), children: later(<HistoryTab s={s} />) },
           ]}
         />
       </Flex>

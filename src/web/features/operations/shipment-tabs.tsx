@@ -1,8 +1,8 @@
-import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Skeleton, Space, Switch, Tag, Timeline, Typography } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { Shipment, ShipmentDocument } from '#shared/api/operations.ts';
+import type { Shipment, ShipmentActivity, ShipmentDocument } from '#shared/api/operations.ts';
 import { containerNumberProblem } from '#shared/operations/iso6346.ts';
 import { formatDecimal } from '#shared/money/format.ts';
 import { profitOf } from '#shared/operations/charges.ts';
@@ -330,3 +330,57 @@ function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: ShipmentDo
   );
 }
 
+
+/** The label of each field an edit names (the overview's and the forms' own words). */
+const FIELD_LABELS: Record<string, string> = {
+  shipper: 'shipments.parties.shipper', consignee: 'shipments.parties.consignee', notify_party: 'shipments.parties.notify_party', notify: 'bookings.parties.notify',
+  booking_party: 'bookings.parties.booking_party', origin: 'shipments.origin', destination: 'shipments.destination', place_of_receipt: 'bookings.place_of_receipt',
+  pol: 'bookings.pol', pod: 'bookings.pod', place_of_delivery: 'bookings.place_of_delivery', incoterm: 'edit.incoterm', master_ref: 'edit.mbl', carrier: 'shipments.carrier',
+  vessel: 'edit.vessel', voyage: 'edit.voyage', flight: 'edit.flight', legs: 'bookings.transport_plan', etd: 'shipments.etd', eta: 'shipments.eta', cut_offs: 'bookings.cut_offs',
+  packages: 'edit.packages', cargo: 'bookings.cargo', equipment: 'bookings.equipment', confirmed_equipment: 'bookings.confirmed_equipment', goods_description: 'shipments.goods',
+  free_days: 'shipments.free_days', charges: 'bookings.charges', payment_term: 'bookings.payment_term', carrier_booking_reference: 'bookings.carrier_booking_reference',
+};
+const HISTORY_ACTIONS = ['create', 'update', 'status', 'charges', 'sign_off', 'add_container', 'remove_container', 'tracking_link', 'tracking_link_off', 'confirm', 'reject', 'cancel', 'complete'];
+
+/**
+ * The shipment's history, newest first (GET /api/shipments/:id/activity): who changed what and when,
+ * with the booking's own changes before it was confirmed; each edit names its fields and the tasks
+ * that moved with its dates, each status change its statuses.
+ */
+export function HistoryTab({ s }: { s: Shipment }) {
+  const { t } = useOperationsTranslation();
+  const moment = useMoment();
+  const history = useInfiniteQuery({
+    queryKey: operationsKeys.activity(s.id),
+    queryFn: ({ pageParam }) => operationsApi.activity(s.id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
+  if (history.isPending) return <Skeleton active />;
+  const items = history.data?.pages.flatMap((p) => p.data) ?? [];
+  if (items.length === 0) return <Empty description={t('history.empty')} />;
+  const status = (a: ShipmentActivity, v: string) => t(a.entity === 'booking' ? `bookings.status.${v}` : `shipments.status.${v}`, { defaultValue: v });
+  return (
+    <Flex vertical gap={8}>
+      <Timeline
+        items={items.map((a) => ({
+          key: a.id,
+          content: (
+            <div>
+              <Typography.Text type="secondary">{moment(a.at)}</Typography.Text>{' '}
+              <Tag>{a.entity === 'booking' ? t('history.booking') : t('history.shipment')}</Tag>
+              <strong>{HISTORY_ACTIONS.includes(a.action) ? t(`history.actions.${a.action}`) : t('history.actions.other')}</strong>
+              {a.actor && <Typography.Text type="secondary"> · {a.actor}</Typography.Text>}
+              {a.fields.length > 0 && <div>{a.fields.map((f) => (FIELD_LABELS[f] ? t(FIELD_LABELS[f]) : f)).join(', ')}</div>}
+              {a.from && a.to && <div>{t('history.status_change', { from: status(a, a.from), to: status(a, a.to) })}</div>}
+              {a.tasks_moved ? <Typography.Text type="secondary">{t('history.tasks_moved', { count: a.tasks_moved })}</Typography.Text> : null}
+            </div>
+          ),
+        }))}
+      />
+      {history.hasNextPage && (
+        <Button style={{ alignSelf: 'flex-start' }} onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>{t('history.more')}</Button>
+      )}
+    </Flex>
+  );
+}
