@@ -232,7 +232,7 @@ export function BookingScreen() {
                     key: 'payment', title: t('bookings.payment_term'),
                     render: (c) => (
                       <Form.Item name={['charge_terms', c.i]} noStyle>
-                        <Select aria-label={t('bookings.payment_term_of', { charge: c.description ?? chargeName(c.charge_code_id) ?? t('bookings.charge') })} style={{ width: 190 }} popupMatchSelectWidth={false}
+                        <Select aria-label={t('bookings.payment_term_of', { charge: c.description ?? chargeName(c.charge_code_id) ?? t('bookings.charge') })} style={{ width: 230 }} popupMatchSelectWidth={false}
                           options={[
                             { value: 'booking', label: t('bookings.payment.as_booking', { term: t(`bookings.payment.${paymentTerm ?? b.payment_term}`) }) },
                             ...PAYMENT_TERMS.map((p) => ({ value: p, label: t(`bookings.payment.${p}`) })),

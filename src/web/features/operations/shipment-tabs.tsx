@@ -218,9 +218,9 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
                 options={(codes.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.name}` }))} />
             ),
           },
-          { key: 'd', title: wraps(t('charges.charge')), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 150 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          { key: 'd', title: wraps(t('charges.charge')), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 136 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
           amount('quoted_sell_minor'), amount('quoted_buy_minor'), amount('actual_sell_minor'), amount('actual_buy_minor'),
-          { key: 'p', title: wraps(t('charges.payment')), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
+          { key: 'p', title: wraps(t('charges.payment')), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 136 }} popupMatchSelectWidth={false} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
           { key: 'x', title: <span className="fyn-visually-hidden">{t('charges.remove_column')}</span>, render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
         ]}
       />
