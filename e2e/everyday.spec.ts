@@ -32,7 +32,7 @@ test('Sofia moves a shipment’s arrival: the tasks counted from it move, and sh
   await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Edit: Dates and cut-offs' }).click();
   const drawer = page.getByRole('dialog', { name: `Dates and cut-offs of ${number}` });
-  await expect(drawer.getByText('Estimated Time of Departure')).toBeVisible();
+  await expect(drawer.getByText('Actual time of departure')).toBeVisible();
   // It has left: the departure is shown, not planned any more.
   await expect(drawer.getByText(/It left on .*: the departure is no longer planned\./)).toBeVisible();
   const later = new Date(Date.parse(before.eta) + 3 * DAY).toISOString();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { logInByApi } from './helpers.ts';
+import { csrfToken, logInByApi } from './helpers.ts';
 
 test.setTimeout(150_000);
 
@@ -104,4 +104,79 @@ test('Olivia confirms a booking, its shipment gets a container and carrier event
   await expect(client.getByText('Departure').first()).toBeVisible();
   await expect(client.getByText('MSCU1234566 (45G1)')).toBeVisible();
   await expect(client.getByText(/£|€|\$/)).toHaveCount(0);
+});
+
+test('Olivia corrects a received booking’s details, a shipment’s parties from the CRM and a charge’s actual cost; all stay after a reload', async ({ page }) => {
+  await logInByApi(page, 'owner@demo.fyn.local');
+  const headers = { 'x-xsrf-token': await csrfToken(page) };
+  const post = async (url: string, data: unknown) => {
+    const res = await page.request.post(url, { data, headers });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return ((await res.json()) as { data: Record<string, string> }).data;
+  };
+  // A booking of its own: a quotation for a CRM client, sent and accepted.
+  const clients = (await (await page.request.get('/api/native-organisations?per_page=50')).json()).data as { id: string; name: string; credit_status: string }[];
+  // One that may be quoted (not on credit stop), with a name the party search finds by its start.
+  const client = clients.find((c) => c.credit_status !== 'stop' && c.credit_status !== 'credit_stop' && /^[A-Za-z]{4}/.test(c.name))!;
+  const code = ((await (await page.request.get('/api/charge-codes?per_page=1')).json()).data as { id: string }[])[0];
+  const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const quote = await post('/api/quotes', {
+    client: { type: 'native_organisation', id: client.id }, mode: 'sea_fcl', incoterm: 'FOB', origin: 'CNSHA', destination: 'GBFXT', currency: 'GBP', valid_until: validUntil,
+    equipment: [{ iso_type: '45G1', count: 1 }], lines: [{ charge_code_id: code.id, basis: 'per_container', buy: { amount_minor: 150000, currency: 'GBP' }, sell: { amount_minor: 185000, currency: 'GBP' } }],
+  });
+  await post(`/api/quotes/${quote.id}/send`, {});
+  const { booking_id: bookingId } = await post(`/api/quotes/${quote.id}/accept`, {});
+
+  // The booking: its Incoterm, containers and carrier reference, while received.
+  await page.goto(`/organisation/crm/quotation-management/booking/${bookingId}`);
+  await page.getByRole('combobox', { name: 'Incoterm' }).click();
+  await page.locator('.ant-select-item-option', { hasText: /^FCA$/ }).click();
+  await page.getByRole('spinbutton', { name: 'Number of containers 1' }).fill('2');
+  await page.getByRole('textbox', { name: 'Carrier booking reference' }).fill('MSC-E2E-1');
+  await page.getByRole('button', { name: 'Save the booking' }).click();
+  await expect(page.getByText('Booking saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Carrier booking reference' })).toHaveValue('MSC-E2E-1');
+  await expect(page.getByRole('spinbutton', { name: 'Number of containers 1' })).toHaveValue('2');
+  await expect(page.getByText('2 × 45G1')).toBeVisible();
+  await expect(page.getByText(/FCA/).first()).toBeVisible();
+
+  // A shipment's notify party, picked from the CRM.
+  // One under way with charge lines.
+  const active = (await (await page.request.get('/api/shipments?status=active&per_page=20')).json()).data as { id: string }[];
+  let shipment: { id: string } | undefined;
+  for (const s of active) {
+    const detail = (await (await page.request.get(`/api/shipments/${s.id}`)).json()).data as { charges: unknown[]; signoff_status: string };
+    if (detail.charges.length > 0 && detail.signoff_status !== 'accounts_signed') {
+      shipment = s;
+      break;
+    }
+  }
+  if (!shipment) throw new Error('no shipment under way with charges in the demo data');
+  await page.goto(`/organisation/crm/shipment-management/${shipment.id}`);
+  await page.getByRole('button', { name: 'Edit: Parties' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('combobox', { name: 'Find the Notify party in the CRM' }).fill(client.name.slice(0, 6));
+  await page.locator('.ant-select-item-option', { hasText: `${client.name} · Client` }).first().click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Shipment saved/)).toBeVisible();
+  await page.reload();
+  const parties = page.locator('.ant-card', { hasText: 'Parties' }).filter({ has: page.getByText('Notify party', { exact: true }) });
+  await expect(parties.getByText(client.name).first()).toBeVisible();
+
+  // The first charge's actual cost, in pounds and pence, kept in minor units.
+  await page.getByRole('tab', { name: 'Costs and revenue' }).click();
+  await page.getByLabel('Actual cost 1').fill('1234.56');
+  await page.getByLabel('Actual cost 1').blur();
+  await page.getByRole('button', { name: 'Save charges' }).click();
+  await expect(page.getByText('Charges saved.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Costs and revenue' }).click();
+  await expect(page.getByLabel('Actual cost 1')).toHaveValue(/1,?234\.56/);
+  const saved = (await (await page.request.get(`/api/shipments/${shipment.id}`)).json()).data as { charges: { actual_buy_minor: number | null }[]; notify_party: { name: string } };
+  expect(saved.charges[0].actual_buy_minor).toBe(123456);
+  expect(saved.notify_party.name).toBe(client.name);
+  // The edits are in its history.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('Charges changed').first()).toBeVisible();
 });

@@ -6,7 +6,7 @@ import {
   BOOKING_STATUSES, CUT_OFF_KINDS, DATE_REFERENCES, DOCUMENT_TYPES, EVENT_CLASSIFIERS, EVENT_CODES, EVENT_TYPES, EXCEPTION_KINDS, EXCEPTION_STATUSES,
   SHIPMENT_STATUSES, SIGNOFF_STATUSES, TASK_SCOPES, TASK_STATES,
 } from '../operations/model.ts';
-import { QUOTE_CLIENT_TYPES, QUOTE_MODES, ISO_SIZE_TYPE } from '../quotes/model.ts';
+import { INCOTERMS_2020, QUOTE_CLIENT_TYPES, QUOTE_MODES, ISO_SIZE_TYPE } from '../quotes/model.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../resources/work-records.ts';
 import { DOCUMENT_LANGUAGES } from '../resources/operations.ts';
 
@@ -126,6 +126,12 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingPatchBody = z.object({
+  /** What was quoted, corrected while the booking is received: the route, the Incoterm, the equipment or the cargo. */
+  origin: locationCode,
+  destination: locationCode,
+  incoterm: z.enum(INCOTERMS_2020).nullable(),
+  equipment: z.array(equipmentLineSchema).max(20),
+  cargo: z.array(cargoLineSchema).max(100),
   shipper: partySchema.nullable(),
   consignee: partySchema.nullable(),
   notify: partySchema.nullable(),
@@ -138,8 +144,8 @@ export const bookingPatchBody = z.object({
   legs: z.array(legSchema).max(10),
   cut_offs: z.array(cutOffSchema).max(10),
   payment_term: z.enum(PAYMENT_TERMS),
-  /** Prepaid or collect per charge line, in the order of the booking's charges. */
-  charge_terms: z.array(z.enum(PAYMENT_TERMS)).max(100),
+  /** Prepaid or collect per charge line, in the order of the booking's charges; null: as the booking's own term. */
+  charge_terms: z.array(z.enum(PAYMENT_TERMS).nullable()).max(100),
   carrier_booking_reference: optional(60),
 }).partial().superRefine(arrivalAfterDeparture);
 export const bookingConfirmBody = z.object({
@@ -232,8 +238,11 @@ const shipmentFields = {
   currency,
   charges: z.array(shipmentChargeSchema).max(100),
 };
-/** An arrival before its departure: on the shipment's ETD/ETA and on each leg (422 with the field). */
-function arrivalAfterDeparture(v: { etd?: string | null; eta?: string | null; legs?: TransportLeg[] }, c: z.RefinementCtx) {
+/** An arrival before its departure: on the shipment's ETD/ETA and on each leg (422 with the field); a second cut-off of one kind. */
+function arrivalAfterDeparture(v: { etd?: string | null; eta?: string | null; legs?: TransportLeg[]; cut_offs?: CutOff[] }, c: z.RefinementCtx) {
+  v.cut_offs?.forEach((x, i) => {
+    if (v.cut_offs!.findIndex((y) => y.kind === x.kind) < i) c.addIssue({ code: 'custom', path: ['cut_offs', i, 'kind'], message: 'cut_off_duplicate' });
+  });
   if (v.etd && v.eta && Date.parse(v.eta) < Date.parse(v.etd)) c.addIssue({ code: 'custom', path: ['eta'], message: 'arrival_before_departure' });
   v.legs?.forEach((l, i) => {
     if (l.etd && l.eta && Date.parse(l.eta) < Date.parse(l.etd)) c.addIssue({ code: 'custom', path: ['legs', i, 'eta'], message: 'arrival_before_departure' });
@@ -453,3 +462,23 @@ export const partySuggestionSchema = z.object({
 });
 export type PartySuggestion = z.infer<typeof partySuggestionSchema>;
 export const partySuggestionQuery = z.object({ q: z.string().trim().min(1, 'required').max(100, 'text_too_long') });
+
+/**
+ * One change in a shipment's history (GET /api/shipments/:id/activity), newest first: its audit
+ * trail and that of the booking it came from. `fields` names what an edit changed, with the values
+ * `before` and `after`; `tasks_moved` how many tasks moved with its dates; `from` and `to` a status.
+ */
+export const shipmentActivitySchema = z.object({
+  at: z.string(),
+  id: z.string(),
+  entity: z.enum(['shipment', 'booking']),
+  action: z.string(),
+  actor: z.string().nullable(),
+  fields: z.array(z.string()),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  tasks_moved: z.number().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ShipmentActivity = z.infer<typeof shipmentActivitySchema>;

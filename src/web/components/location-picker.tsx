@@ -20,6 +20,11 @@ export interface LocationPickerProps {
    * the trade codes carriers use for them), airports, road or rail terminals are offered.
    */
   mode?: string | null;
+  /**
+   * A mode whose places are listed first, without leaving the others out (a road or rail leg may
+   * start at a port or a town that UN/LOCODE does not list as a road or rail terminal).
+   */
+  prefer?: string | null;
   /** How to show the current value before any search (the saved location). */
   initial?: { code: string; name: string } | null;
   'aria-invalid'?: boolean;
@@ -62,7 +67,7 @@ export function LocationOption({ location, label }: { location: Location; label?
 }
 
 /** A UN/LOCODE place, searched by name or code within the chosen country and mode ("Felixstowe (GBFXT)"). */
-export function LocationPicker({ id, value, onChange, country, mode, initial, status, ...aria }: LocationPickerProps) {
+export function LocationPicker({ id, value, onChange, country, mode, prefer, initial, status, ...aria }: LocationPickerProps) {
   const { t } = useTranslation();
   const fn = functionForMode(mode);
   const [term, setTerm] = useState('');
@@ -80,12 +85,14 @@ export function LocationPicker({ id, value, onChange, country, mode, initial, st
   });
 
   const options = useMemo(() => {
-    const found: { value: string; label: string; location?: Location }[] = (search.data ?? []).map((l) => ({ value: l.code, label: locationLabel(l), location: l }));
+    const first = functionForMode(prefer);
+    const ranked = first ? [...(search.data ?? [])].sort((a, b) => Number(b.functions.includes(first)) - Number(a.functions.includes(first))) : (search.data ?? []);
+    const found: { value: string; label: string; location?: Location }[] = ranked.map((l) => ({ value: l.code, label: locationLabel(l), location: l }));
     if (value && !found.some((o) => o.value === value)) {
       found.unshift({ value, label: chosen?.value === value ? chosen.label : value });
     }
     return found;
-  }, [search.data, value, chosen]);
+  }, [search.data, value, chosen, prefer]);
 
   const searching = query !== term.trim() || search.isFetching;
   return (

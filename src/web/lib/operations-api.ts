@@ -1,6 +1,6 @@
 /** The operations calls and their query keys: bookings, shipments, tracking, exceptions, tasks, documents. */
 import type {
-  BoardTask, Booking, Container, FynDocument, PartySuggestion, PublicTracking, Shipment, ShipmentCreateBody, ShipmentException, ShipmentPatchBody, ShipmentReport, ShipmentSummary, TaskAssignee, TaskBoard,
+  BoardTask, Booking, Container, FynDocument, PartySuggestion, PublicTracking, Shipment, ShipmentActivity, ShipmentCreateBody, ShipmentException, ShipmentPatchBody, ShipmentReport, ShipmentSummary, TaskAssignee, TaskBoard,
   TrackingEvent, TrackingShows,
 } from '#shared/api/operations.ts';
 import type { DateReference, DocumentType, ShipmentStatus, TaskScope, TaskState } from '#shared/operations/model.ts';
@@ -23,6 +23,7 @@ export const operationsKeys = {
   report: (dateRef: DateReference, from: string, to: string) => ['shipments', 'report', dateRef, from, to] as const,
   shipment: (id: string) => ['shipments', 'one', id] as const,
   events: (id: string) => ['shipments', 'events', id] as const,
+  activity: (id: string) => ['shipments', 'activity', id] as const,
   active: ['tracking', 'active'] as const,
   settings: ['operations', 'settings'] as const,
   exceptions: (status: string | null, mine: boolean) => ['exceptions', status, mine] as const,
@@ -56,6 +57,8 @@ export const operationsApi = {
   addContainer: (id: string, body: { number: string; iso_type: string; seal?: string | null }) => api.post<Container>(`/shipments/${id}/containers`, body),
   removeContainer: (id: string, containerId: string) => api.delete(`/shipments/${id}/containers/${containerId}`),
   events: (id: string) => api.get<TrackingEvent[]>(`/shipments/${id}/events`),
+  /** A page of the shipment's history, newest first (`cursor`: the previous page's next_cursor). */
+  activity: (id: string, cursor: string | null) => api.list<ShipmentActivity>(`/shipments/${id}/activity`, { params: { limit: 20, ...(cursor && { cursor }) } }),
   addEvent: (id: string, body: Record<string, unknown>) => api.post<TrackingEvent>(`/shipments/${id}/events`, body),
   follow: (id: string, on: boolean) => (on ? api.post<Shipment>(`/shipments/${id}/follow`, {}) : api.delete<Shipment>(`/shipments/${id}/follow`)),
   trackingLink: (id: string, shows: TrackingShows) => api.post<{ url: string }>(`/shipments/${id}/tracking-link`, { shows }),

@@ -13,7 +13,7 @@ import { auditEvents, deals, type leadsTable } from '../../db/schema/index.ts';
 import { rateOn } from '../exchange/service.ts';
 import { baseCurrency } from '../exchange/service.ts';
 import { createPipeline, firstStage } from './service.ts';
-import { decodeCursor, fitsColumn } from '../../lib/cursor.ts';
+import { timelineAnswer, timelinePage, timelineQuery } from '../../lib/timeline.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireActiveMember, requireMember, requirePermission } from '../organisations/membership.ts';
 
@@ -87,8 +87,8 @@ export function registerCrmRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['native-organisations'],
       summary: 'A native organisation’s activity, newest first: notes, calls, e-mails and meetings logged, its quotes (written, sent, accepted, declined, expired, cancelled), bookings and merges',
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ cursor: timelineCursor.optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-      response: { 200: z.object({ data: z.array(timelineItemSchema), meta: z.object({ next_cursor: z.string().nullable() }) }) },
+      querystring: timelineQuery,
+      response: { 200: timelineAnswer(timelineItemSchema) },
     },
   }, async (req) => {
     const m = await requireMember(ctx, req);
@@ -126,27 +126,10 @@ export function registerCrmRoutes(app: FastifyInstance, ctx: AppContext) {
       where ${cursor ? sql`(t.at, t.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`}
       order by t.at desc, t.id desc
       limit ${limit + 1}`);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map((r) => ({ at: new Date(r.at).toISOString(), id: r.id, type: r.type, ref_id: r.ref_id, title: r.title, detail: r.detail, status: r.status, actor: r.actor })),
-      meta: { next_cursor: rows.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.at).toISOString(), last.id])).toString('base64url') : null },
-    };
+    return timelinePage(rows, limit, (r) => ({ at: new Date(r.at).toISOString(), id: r.id, type: r.type, ref_id: r.ref_id, title: r.title, detail: r.detail, status: r.status, actor: r.actor }));
   });
 }
 
-/** A cursor of the timeline: the last item's time and id, base64url JSON. */
-const timelineCursor = z.string().max(200).transform((v, c) => {
-  try {
-    // The same checks as every list's cursor (lib/cursor.ts): a lenient Date.parse let "\"6" through to PostgreSQL (a 500 the fuzz found).
-    const [at, id] = decodeCursor(v);
-    if (fitsColumn(at, 'time')) return { at: String(at), id };
-  } catch {
-    // falls through to the issue
-  }
-  c.addIssue({ code: 'custom', message: 'cursor_invalid' });
-  return z.NEVER;
-});
 
 type StageRow = { id: string; pipeline_id: string; name: string; position: number; probability_pct: string; outcome: 'open' | 'won' | 'lost' };
 type DealRow = typeof deals.$inferSelect;

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMember, requirePermission, type Membership } from '../organisations/membership.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
-import { anchorsOfLegs, attachTasks, instantOfCutOff, instantsOfLeg, reanchorTasks, shipmentNumbers } from './service.ts';
+import { anchorsOfLegs, attachTasks, cutOffsInOrder, instantsOfLeg, reanchorTasks, refuseUnknownPlaces, shipmentNumbers } from './service.ts';
 import { placesOf, type BookingRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
 import { iso } from '../../lib/dates.ts';
@@ -27,7 +27,7 @@ const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(bookingSchema) };
 /** The columns a booking's edit changes, in the order the audit trail names them. */
 const BOOKING_EDIT_FIELDS = [
-  'shipper', 'consignee', 'notify_party', 'booking_party', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'charges', 'carrier_booking_reference',
+  'origin', 'destination', 'incoterm', 'equipment', 'cargo', 'shipper', 'consignee', 'notify_party', 'booking_party', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery', 'confirmed_equipment', 'legs', 'cut_offs', 'payment_term', 'charges', 'carrier_booking_reference',
 ] as const;
 
 export function presentBooking(b: Row, places: Record<string, string>): Booking {
@@ -162,7 +162,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'operations.update' },
     schema: {
       tags, params: idParam, body: bookingPatchBody, response: one,
-      summary: 'Complete a received booking: parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect (409 invalid_transition once confirmed: '
+      summary: 'Complete or correct a received booking: origin, destination, Incoterm, equipment or cargo, parties, places, confirmed equipment, transport plan, cut-offs, prepaid or collect (409 invalid_transition once confirmed: '
         + 'its shipment is changed then); the booking’s tasks counted from its departure or arrival move with the plan',
     },
   }, async (req) => {
@@ -170,18 +170,25 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = req.body;
     await db.transaction(async (tx) => {
       const b = await lockFor(tx, m, req.params.id, 'edit');
+      await refuseUnknownPlaces(tx, body, b);
       const next: Record<string, unknown> = {};
-      for (const key of ['shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
+      for (const key of ['origin', 'destination', 'incoterm', 'equipment', 'cargo', 'shipper', 'consignee', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'confirmed_equipment', 'payment_term', 'carrier_booking_reference'] as const) {
         if (key in body) next[key] = body[key];
       }
       if ('notify' in body) next.notify_party = body.notify;
       if (body.legs) next.legs = body.legs.map(instantsOfLeg);
-      if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+      if (body.cut_offs) next.cut_offs = cutOffsInOrder(body.cut_offs);
       if (body.charge_terms) {
         if (body.charge_terms.length !== b.charges.length) {
           throw new AppError(422, 'validation_failed', `Give prepaid or collect for each of the ${b.charges.length} charges.`, { charge_terms: 'One per charge.' });
         }
-        next.charges = b.charges.map((c, i) => ({ ...c, payment: body.charge_terms![i] }));
+        // null: the charge follows the booking's own term (it keeps no term of its own).
+        next.charges = b.charges.map((c, i) => {
+          const term = body.charge_terms![i];
+          if (term) return { ...c, payment: term };
+          const { payment: _own, ...rest } = c;
+          return rest;
+        });
       }
       const change = changesOf(b as unknown as Record<string, unknown>, next, BOOKING_EDIT_FIELDS);
       if (change.fields.length === 0) return;

@@ -127,6 +127,40 @@ describe('editing a shipment', () => {
     expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBeNull();
   });
 
+  it('carries a changed plan to the shipment: the first leg’s departure, the last leg’s arrival and the main leg’s carriage it was the same as, moving the tasks', async () => {
+    const s = await shipment();
+    const leg = { mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: 'COSCO', vessel: 'COSCO Aries', voyage: '056W', etd: s.etd, eta: s.eta };
+    // The arrival notice counts 2 days back from the arrival: day 40 − 2 = day 38; the VGM 3 back from the departure: day 10 − 3 = day 7.
+    expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBe(dayOf(on(38)));
+    // The route form sends the shipment's own carriage as it was, with the plan: leg 1 arrives 3 days later (day 43) on voyage 057W.
+    const later = on(43, 6);
+    const res = await patch(northwind, `/api/shipments/${s.id}`, { carrier: 'COSCO', vessel: 'COSCO Aries', voyage: '056W', legs: [{ ...leg, voyage: '057W', eta: later }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.data).toMatchObject({ etd: s.etd, eta: later, eta_planned: s.eta, voyage: '057W', vessel: 'COSCO Aries', delay_hours: 72 });
+    // Day 43 − 2 = day 41; the VGM stays on day 7.
+    expect((await taskOf(s.id, 'Send the arrival notice')).due_on).toBe(dayOf(on(41)));
+    expect((await taskOf(s.id, 'Collect the VGM')).due_on).toBe(dayOf(on(7)));
+    const edits = (await audits(s.id)).filter((a) => a.action === 'update');
+    expect(edits).toHaveLength(1);
+    const etaTasks = await t.database.query<{ n: number }>(`select count(*)::int as n from tasks x join task_templates tt on tt.id = x.template_id where x.shipment_id = $1 and tt.anchor = 'eta'`, [s.id]);
+    expect(edits[0].changes).toMatchObject({ fields: ['voyage', 'legs', 'eta'], before: { eta: s.eta, voyage: '056W' }, after: { eta: later, voyage: '057W' }, tasks_moved: etaTasks[0].n });
+
+    // A date typed on the shipment itself, apart from its plan, stays when the plan moves again.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { eta: on(44, 6), legs: [{ ...leg, voyage: '057W', eta: later }] })).data.data.eta).toBe(on(44, 6));
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { legs: [{ ...leg, voyage: '057W', eta: on(45, 6) }] })).data.data.eta).toBe(on(44, 6));
+
+    // Typed to match the plan again (day 45).
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { eta: on(45, 6) })).data.data.eta).toBe(on(45, 6));
+    // Departed: the first leg's departure is history, not carried (no 409); a second leg's arrival still is.
+    await northwind.post(`/api/shipments/${s.id}/events`, { event_type: 'TRANSPORT', code: 'DEPA', classifier: 'ACT', location: 'CNSHA', occurred_at: on(-1) });
+    const departed = (await northwind.get(`/api/shipments/${s.id}`)).data.data;
+    const plan = [{ ...leg, etd: departed.etd, eta: on(44, 6) }, { mode: 'road', from: 'GBFXT', to: 'GBMNC', carrier: null, vessel: null, voyage: null, etd: on(45), eta: on(46, 6) }];
+    const onward = await patch(northwind, `/api/shipments/${s.id}`, { legs: plan });
+    expect(onward.statusCode, onward.body).toBe(200);
+    // The shipment's arrival (day 45) was the plan's last arrival (day 45): it becomes the road leg's, day 46.
+    expect(onward.data.data).toMatchObject({ etd: departed.etd, eta: on(46, 6) });
+  });
+
   it('refuses bad input with the field, and what the status no longer allows', async () => {
     const s = await shipment();
     const bad = async (body: unknown, field: string, message?: string) => {
@@ -140,6 +174,9 @@ describe('editing a shipment', () => {
     await bad({ etd: on(60) }, 'etd', VALIDATION_MESSAGES.arrival_before_departure);
     await bad({ legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', etd: on(20), eta: on(19) }] }, 'legs.0.eta');
     await bad({ pod: 'Felixstowe' }, 'pod');
+    await bad({ cut_offs: [{ kind: 'vgm', at: on(8) }, { kind: 'vgm', at: on(9) }] }, 'cut_offs.1.kind', VALIDATION_MESSAGES.cut_off_duplicate);
+    // Kept earliest first, whatever order they came in.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { cut_offs: [{ kind: 'vgm', at: on(8) }, { kind: 'documentation', at: on(7) }] })).data.data.cut_offs.map((c: { kind: string }) => c.kind)).toEqual(['documentation', 'vgm']);
     await bad({ free_days: -1 }, 'free_days');
     await bad({ shipper: { name: '' } }, 'shipper.name');
     await bad({ shipper: { name: 'X', email: 'not an address' } }, 'shipper.email');
@@ -168,6 +205,28 @@ describe('editing a shipment', () => {
     expect(closed.data.error.code).toBe('shipment_closed');
   });
 
+  it('refuses places that are not UN/LOCODE locations, on each field, changing nothing', async () => {
+    const s = await shipment();
+    const before = (await northwind.get(`/api/shipments/${s.id}`)).data.data;
+    const res = await patch(northwind, `/api/shipments/${s.id}`, {
+      origin: 'XXXXX', pol: 'CNSHA', pod: 'ZZZZZ', free_days: 9,
+      legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT' }, { mode: 'road', from: 'GBFXT', to: 'QQQQQ' }],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.data.error).toMatchObject({ code: 'validation_failed', fields: { origin: VALIDATION_MESSAGES.location_unknown, pod: VALIDATION_MESSAGES.location_unknown, 'legs.1.to': VALIDATION_MESSAGES.location_unknown } });
+    expect(Object.keys(res.data.error.fields).sort()).toEqual(['legs.1.to', 'origin', 'pod']);
+    expect((await northwind.get(`/api/shipments/${s.id}`)).data.data).toEqual(before);
+    expect((await audits(s.id)).filter((a) => a.action === 'update')).toHaveLength(0);
+    // A booking's places likewise.
+    const booking = await acceptedBooking();
+    const bad = await patch(northwind, `/api/bookings/${booking}`, { place_of_receipt: 'CNXXX', carrier_booking_reference: 'MSC-9' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.data.error.fields).toEqual({ place_of_receipt: VALIDATION_MESSAGES.location_unknown });
+    expect((await northwind.get(`/api/bookings/${booking}`)).data.data.carrier_booking_reference).toBeNull();
+    // Real places pass.
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { origin: 'CNNGB', pod: 'GBSOU' })).statusCode).toBe(200);
+  });
+
   it('is for members whose role may change operations, of the shipment’s organisation only', async () => {
     const s = await shipment();
     const viewer = await northwind.join((await northwind.post('/api/roles', { name: `Viewer ${Math.random()}`, permissions: ['operations.view'] })).data.data.id);
@@ -193,6 +252,30 @@ describe('editing a shipment', () => {
     expect((await northwind.put(`/api/shipments/${s.id}/charges`, { charges: [{ ...lines[0], actual_buy_minor: 1545.5 }] })).statusCode).toBe(422);
     const foreign = await (await who.owner()).get('/api/charge-codes?per_page=1');
     expect((await northwind.put(`/api/shipments/${s.id}/charges`, { charges: [{ ...lines[0], charge_code_id: foreign.data.data[0].id }] })).statusCode).toBe(422);
+  });
+});
+
+describe('a shipment’s history', () => {
+  it('lists its audited changes and its booking’s, newest first, page by page, to its organisation’s members who may view operations', async () => {
+    const s = await shipment();
+    expect((await patch(northwind, `/api/shipments/${s.id}`, { free_days: 10, eta: on(42, 6) })).statusCode).toBe(200);
+    expect((await northwind.post(`/api/shipments/${s.id}/status`, { status: 'in_transit' })).statusCode).toBe(200);
+    const first = await northwind.get(`/api/shipments/${s.id}/activity?limit=2`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.data.data).toMatchObject([
+      { entity: 'shipment', action: 'status', from: 'booked', to: 'in_transit', fields: [], actor: expect.any(String) },
+      { entity: 'shipment', action: 'update', fields: ['legs', 'eta', 'free_days'], before: { free_days: 7, eta: s.eta }, after: { free_days: 10, eta: on(42, 6) }, tasks_moved: expect.any(Number) },
+    ]);
+    const rest = await northwind.get(`/api/shipments/${s.id}/activity?limit=100&cursor=${first.data.meta.next_cursor}`);
+    expect(rest.data.meta.next_cursor).toBeNull();
+    // Then the booking's confirmation, written after the shipment it opened (the same transaction), its edit and its making, oldest last.
+    expect(rest.data.data.map((a: { entity: string; action: string }) => `${a.entity} ${a.action}`)).toEqual(['booking confirm', 'shipment create', 'booking update', 'booking create']);
+    const viewer = await northwind.join((await northwind.post('/api/roles', { name: `Viewer ${Math.random()}`, permissions: ['operations.view'] })).data.data.id);
+    expect((await viewer.get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(200);
+    const nobody = await northwind.join((await northwind.post('/api/roles', { name: `Nobody ${Math.random()}`, permissions: [] })).data.data.id);
+    expect((await nobody.get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(403);
+    expect((await (await who.owner()).get(`/api/shipments/${s.id}/activity`)).statusCode).toBe(404);
+    expect((await northwind.get(`/api/shipments/${s.id}/activity?cursor=nonsense`)).statusCode).toBe(422);
   });
 });
 
@@ -238,6 +321,42 @@ describe('editing a booking', () => {
     const late = await patch(northwind, `/api/bookings/${booking}`, { carrier_booking_reference: 'MSC-2' });
     expect(late.statusCode).toBe(409);
     expect(late.data.error.code).toBe('invalid_transition');
+  });
+});
+
+describe('a received booking’s details', () => {
+  it('corrects the route, Incoterm, equipment and cargo while received, audited, and the shipment opens with them; a viewer may not', async () => {
+    const booking = await acceptedBooking();
+    const cargo = [{ packages: 12, length_cm: '120', width_cm: '80', height_cm: '110.5', weight_kg: '412.25' }];
+    const res = await patch(northwind, `/api/bookings/${booking}`, { origin: 'CNNGB', incoterm: 'FCA', equipment: [{ iso_type: '22g1', count: 2 }], cargo });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.data).toMatchObject({ origin: 'CNNGB', destination: 'GBFXT', incoterm: 'FCA', equipment: [{ iso_type: '22G1', count: 2 }], cargo });
+    const [edit] = (await audits(booking)).filter((a) => a.action === 'update');
+    expect(edit.changes).toMatchObject({ fields: ['origin', 'incoterm', 'equipment', 'cargo'], before: { origin: 'CNSHA', incoterm: 'FOB', equipment: [{ iso_type: '45G1', count: 1 }] } });
+    expect((await patch(northwind, `/api/bookings/${booking}`, { incoterm: 'XYZ' })).data.error.fields).toHaveProperty('incoterm');
+    expect((await patch(northwind, `/api/bookings/${booking}`, { cargo: [{ ...cargo[0], width_cm: '0' }] })).data.error.fields).toHaveProperty(['cargo.0.width_cm']);
+    const viewer = await northwind.join((await northwind.post('/api/roles', { name: `Viewer ${Math.random()}`, permissions: ['operations.view'] })).data.data.id);
+    expect((await patch(viewer, `/api/bookings/${booking}`, { incoterm: 'EXW' })).statusCode).toBe(403);
+    const confirmed = await northwind.post(`/api/bookings/${booking}/confirm`, {});
+    expect((await northwind.get(`/api/shipments/${confirmed.data.data.shipment_id}`)).data.data).toMatchObject({ origin: 'CNNGB', incoterm: 'FCA', packages: cargo });
+  });
+});
+
+describe('a booking’s charges, prepaid or collect', () => {
+  it('keeps a term of a charge only when one is given: null follows the booking’s own term, also on the shipment it opens', async () => {
+    const booking = await acceptedBooking();
+    const own = await patch(northwind, `/api/bookings/${booking}`, { charge_terms: ['collect'] });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.data.data.charges[0].payment).toBe('collect');
+    const back = await patch(northwind, `/api/bookings/${booking}`, { charge_terms: [null], payment_term: 'collect' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.data.data.charges[0]).not.toHaveProperty('payment');
+    const [, edit] = (await audits(booking)).filter((a) => a.action === 'update');
+    expect(edit.changes).toMatchObject({ fields: ['payment_term', 'charges'], before: { payment_term: 'prepaid', charges: [{ payment: 'collect' }] } });
+    // Without a term of its own, the charge is the booking's: collect.
+    const confirmed = await northwind.post(`/api/bookings/${booking}/confirm`, {});
+    expect((await northwind.get(`/api/shipments/${confirmed.data.data.shipment_id}`)).data.data.charges[0].payment).toBe('collect');
+    expect((await patch(northwind, `/api/bookings/${await acceptedBooking()}`, { charge_terms: [null, 'collect'] })).data.error.fields).toHaveProperty('charge_terms');
   });
 });
 

@@ -12,6 +12,7 @@ import { notify } from '../notifications/notify.ts';
 import { nextNumber } from '../../lib/number-sequences.ts';
 import { dayOrNull as day, isoOrNull as iso } from '../../lib/dates.ts';
 import { emitEvent, type EventType } from '../developers/webhooks.ts';
+import { placeNames } from '../locations/place-names.ts';
 import { shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 
 /** The UTC day of an instant (a departure, an arrival): what tasks count from. */
@@ -51,6 +52,8 @@ export async function attachTasks(tx: Tx, organisationId: string, subject: { boo
 /** Times of a leg or cut-off as ISO instants in UTC, whatever offset they were written with. */
 export const instantsOfLeg = (l: TransportLeg): TransportLeg => ({ ...l, etd: l.etd && new Date(l.etd).toISOString(), eta: l.eta && new Date(l.eta).toISOString() });
 export const instantOfCutOff = (c: CutOff): CutOff => ({ ...c, at: new Date(c.at).toISOString() });
+/** Cut-offs as stored: UTC instants, the earliest first (as the documents and the overview list them). */
+export const cutOffsInOrder = (cutOffs: CutOff[]): CutOff[] => cutOffs.map(instantOfCutOff).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
 /** A shipment's or booking's departure and arrival as the tasks count from them: its ETD and ETA, or its transport plan's first ETD and last ETA. */
 export const anchorsOfLegs = (legs: { etd: string | null; eta: string | null }[]) => ({ etd: legs[0]?.etd ?? null, eta: legs.at(-1)?.eta ?? null });
@@ -80,6 +83,31 @@ export async function reanchorTasks(tx: Tx, organisationId: string, subject: { s
   return moved.length;
 }
 
+type Places = { origin?: string | null; destination?: string | null; place_of_receipt?: string | null; pol?: string | null; pod?: string | null; place_of_delivery?: string | null; legs?: { from: string; to: string }[] };
+const PLACE_FIELDS = ['origin', 'destination', 'place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const;
+
+/**
+ * Refuses places that are not UN/LOCODE locations (422 validation_failed, `location_unknown` on
+ * each field: `pol`, `legs.0.from` …), before anything is written. Codes already on the record
+ * (`kept`) pass as they are: only what a change brings in is checked.
+ */
+export async function refuseUnknownPlaces(tx: Tx, v: Places, kept: Places = {}): Promise<void> {
+  const old = new Set([...PLACE_FIELDS.map((k) => kept[k]), ...(kept.legs ?? []).flatMap((l) => [l.from, l.to])].filter(Boolean));
+  const named: [string, string][] = [];
+  for (const k of PLACE_FIELDS) {
+    const code = v[k];
+    if (code && !old.has(code)) named.push([k, code]);
+  }
+  v.legs?.forEach((l, i) => {
+    if (!old.has(l.from)) named.push([`legs.${i}.from`, l.from]);
+    if (!old.has(l.to)) named.push([`legs.${i}.to`, l.to]);
+  });
+  if (named.length === 0) return;
+  const known = await placeNames(tx, [...new Set(named.map(([, code]) => code))]);
+  const fields = Object.fromEntries(named.filter(([, code]) => !(code in known)).map(([field]) => [field, VALIDATION_MESSAGES.location_unknown]));
+  if (Object.keys(fields).length) throw new AppError(422, 'validation_failed', 'Some places are not UN/LOCODE locations: choose them from the list.', fields);
+}
+
 /** A closed or cancelled shipment does not change any more (409 shipment_closed). */
 export function refuseClosed(s: Pick<ShipmentRow, 'status'>) {
   if (s.status === 'closed' || s.status === 'cancelled') throw new AppError(409, 'shipment_closed', `The shipment is ${s.status}: it does not change any more.`);
@@ -95,16 +123,35 @@ export function refuseClosed(s: Pick<ShipmentRow, 'status'>) {
  */
 export async function editShipment(tx: Tx, s: ShipmentRow, actorId: string | null, body: ShipmentPatch): Promise<string[]> {
   refuseClosed(s);
+  await refuseUnknownPlaces(tx, body, s);
   const next: Record<string, unknown> = { ...body };
   if (body.etd !== undefined) next.etd = body.etd ? new Date(body.etd) : null;
   if (body.eta !== undefined) next.eta = body.eta ? new Date(body.eta) : null;
   if (body.legs) next.legs = body.legs.map(instantsOfLeg);
-  if (body.cut_offs) next.cut_offs = body.cut_offs.map(instantOfCutOff);
+  if (body.cut_offs) next.cut_offs = cutOffsInOrder(body.cut_offs);
   // Timestamps come back as Dates or strings depending on the driver: compare instants.
   const stored: Record<string, unknown> = { ...s, etd: s.etd && new Date(s.etd), eta: s.eta && new Date(s.eta) };
+  const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());
+  // The shipment follows its plan: a new first-leg departure or last-leg arrival that the shipment's
+  // own date was the same as before (or it had none) becomes the shipment's date, unless the date is
+  // sent too or has happened; the main (first) leg's carrier, vessel, voyage and flight likewise.
+  if (body.legs) {
+    const legs = next.legs as TransportLeg[];
+    const [was, is] = [{ first: s.legs[0], last: s.legs.at(-1) }, { first: legs[0], last: legs.at(-1) }];
+    const carry = (date: 'etd' | 'eta', before: string | null, after: string | null) => {
+      if (body[date] !== undefined || !mayEditShipment(s.status, date) || !same(before, stored[date]) || same(after, stored[date])) return;
+      next[date] = after ? new Date(after) : null;
+    };
+    carry('etd', was.first?.etd ?? null, is.first?.etd ?? null);
+    carry('eta', was.last?.eta ?? null, is.last?.eta ?? null);
+    for (const k of ['carrier', 'vessel', 'voyage', 'flight'] as const) {
+      const [before, after] = [was.first?.[k] ?? null, is.first?.[k] ?? null];
+      const sent = body[k] === undefined || body[k] === s[k] ? undefined : body[k];
+      if (sent === undefined && before === s[k] && after !== before) next[k] = after;
+    }
+  }
   // The plan follows the dates it began and ended with: the first leg's departure and the last leg's arrival.
   if (!body.legs && s.legs.length && (next.etd !== undefined || next.eta !== undefined)) {
-    const same = (a: string | null, b: unknown) => (a === null ? b === null : b instanceof Date && Date.parse(a) === b.getTime());
     const legs = s.legs.map((l) => ({ ...l }));
     const [first, last] = [legs[0], legs[legs.length - 1]];
     if (next.etd !== undefined && same(first.etd, stored.etd)) first.etd = (next.etd as Date | null)?.toISOString() ?? null;

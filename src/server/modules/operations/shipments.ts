@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { envelope } from '#shared/api/errors.ts';
 import {
   chargesBody, containerBody, containerSchema, eventBody, eventSchema, shipmentCreateBody, shipmentListQuery, shipmentPageSchema, shipmentPatchBody,
-  shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody,
+  shipmentActivitySchema, shipmentReportQuery, shipmentReportSchema, shipmentSchema, shipmentStatusBody, trackingLinkBody,
 } from '#shared/api/operations.ts';
 import { ACTIVE_SHIPMENT_STATUSES, nextSignoff } from '#shared/operations/model.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,10 +20,11 @@ import { clientOf, hashToken, newToken } from '../quotes/service.ts';
 import { placeNames } from '../locations/place-names.ts';
 import { freezeToBase } from '../exchange/service.ts';
 import {
-  applyEvent, attachTasks, editShipment, emitShipment, instantOfCutOff, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, shipmentNumbers,
+  applyEvent, attachTasks, cutOffsInOrder, editShipment, emitShipment, instantsOfLeg, isoOf, moveShipment, normaliseEvent, refuseClosed, refuseUnknownPlaces, shipmentNumbers,
 } from './service.ts';
 import { containersOf, loadShipment, presentEvent, presentSummary, shipmentAnswer, trackingEventAnswer, type EventRow, type ShipmentRow } from './answers.ts';
 import { audit, changesOf } from '../../lib/audit.ts';
+import { timelineAnswer, timelinePage, timelineQuery } from '../../lib/timeline.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const one = { 200: envelope(shipmentSchema) };
@@ -143,11 +144,12 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = new Date();
       // Nested ids are the organisation's own, as top-level ones are (a charge line naming another organisation's code is refused).
       await ownChargeCodes(tx, m.organisation.id, b.charges);
+      await refuseUnknownPlaces(tx, b);
       const refs = await shipmentNumbers(tx, m.organisation.id, b.mode, now);
       await tx.insert(shipments).values({
         organisation_id: m.organisation.id, id, ...refs, mode: b.mode, client_type: b.client?.type ?? null, client_id: b.client?.id ?? null, client_name: clientName,
         shipper: b.shipper, consignee: b.consignee, notify_party: b.notify_party, origin: b.origin, destination: b.destination, incoterm: b.incoterm,
-        place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: b.cut_offs.map(instantOfCutOff), packages: b.packages,
+        place_of_receipt: b.place_of_receipt, pol: b.pol, pod: b.pod, place_of_delivery: b.place_of_delivery, master_ref: b.master_ref, carrier: b.carrier, vessel: b.vessel, voyage: b.voyage, flight: b.flight, legs: b.legs.map(instantsOfLeg), cut_offs: cutOffsInOrder(b.cut_offs), packages: b.packages,
         goods_description: b.goods_description, etd: b.etd ? new Date(b.etd) : null, eta: b.eta ? new Date(b.eta) : null, eta_planned: b.eta ? new Date(b.eta) : null,
         free_days: b.free_days, currency: b.currency, charges: b.charges, ...(await freezeToBase(tx, m.organisation.id, b.currency, now.toISOString().slice(0, 10))), followers: [m.user.id], owner_user_id: m.user.id, created_by: m.user.id, created_at: now, updated_at: now,
       });
@@ -274,6 +276,36 @@ export function registerShipmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await rowsOf<EventRow>(db, sql`select * from shipment_events where organisation_id = ${m.organisation.id} and shipment_id = ${req.params.id} order by occurred_at, recorded_at, id`);
     const places = await placeNames(db, [...new Set(rows.map((r) => r.location).filter((v): v is string => Boolean(v)))], shipment.mode);
     return { data: rows.map((r) => presentEvent(r, places)) };
+  });
+
+  api.get('/api/shipments/:id/activity', {
+    config: { access: 'operations.view' },
+    schema: {
+      tags, summary: 'The shipment’s history, newest first: each change audited (who, when, the fields with their values before and after, tasks moved), with its booking’s',
+      params: idParam, querystring: timelineQuery, response: { 200: timelineAnswer(shipmentActivitySchema) },
+    },
+  }, async (req) => {
+    const m = await member(req, 'view');
+    const s = await loadShipment(db, m.organisation.id, req.params.id);
+    if (!s) throw notFound('The shipment');
+    const { cursor, limit } = req.query;
+    const rows = await rowsOf<{ at: string; id: string; entity: string; action: string; changes: Record<string, unknown>; actor: string | null }>(db, sql`
+      select ev.created_at as at, ev.id, ev.entity, ev.action, ev.changes, u.name as actor
+        from audit_events ev left join users u on u.id = ev.actor_user_id
+       where ev.organisation_id = ${m.organisation.id}
+         and ((ev.entity = 'shipments' and ev.entity_id = ${s.id}) ${s.booking_id ? sql`or (ev.entity = 'bookings' and ev.entity_id = ${s.booking_id})` : sql``})
+         and ${cursor ? sql`(ev.created_at, ev.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`}
+       order by ev.created_at desc, ev.id desc
+       limit ${limit + 1}`);
+    const record = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    return timelinePage(rows, limit, (r) => ({
+      at: new Date(r.at).toISOString(), id: r.id, entity: r.entity === 'bookings' ? 'booking' as const : 'shipment' as const, action: r.action, actor: r.actor,
+      fields: Array.isArray(r.changes.fields) ? r.changes.fields.filter((f): f is string => typeof f === 'string') : [],
+      before: record(r.changes.before), after: record(r.changes.after),
+      tasks_moved: typeof r.changes.tasks_moved === 'number' ? r.changes.tasks_moved : null,
+      from: text(r.changes.from), to: text(r.changes.to),
+    }));
   });
 
   api.post('/api/shipments/:id/events', {

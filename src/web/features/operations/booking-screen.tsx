@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,30 +7,35 @@ import type { Booking } from '#shared/api/operations.ts';
 import { PAYMENT_TERMS } from '#shared/api/operations.ts';
 import { BOOKING_ACTIONS, mayBooking, type BookingAction } from '#shared/operations/model.ts';
 import { formatDecimal } from '#shared/money/format.ts';
+import { INCOTERMS_2020 } from '#shared/quotes/model.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { LocationPicker } from '../../components/location-picker.tsx';
 import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
-import { applyFieldErrors } from '../../lib/form-rules.ts';
+import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
-import { BookingStatusTag, SHIPMENTS_PATH, useChargeNames, useMoment } from './bits.tsx';
+import { BookingStatusTag, SHIPMENTS_PATH, useCan, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
 
 const QUOTES_PATH = '/organisation/crm/quotation-management';
 type Act = Exclude<BookingAction, 'edit'>;
+/** A charge's prepaid or collect as the form holds it: `booking` follows the booking's own term (null on the wire). */
+type ChargeTerm = 'booking' | 'prepaid' | 'collect';
+type CargoValues = { packages?: number; length_cm?: string; width_cm?: string; height_cm?: string; weight_kg?: string };
 type FormValues = {
+  origin?: string; destination?: string; incoterm?: string; equipment?: { iso_type?: string; count?: number }[]; cargo?: CargoValues[];
   shipper?: PartyValues; consignee?: PartyValues; notify?: PartyValues; booking_party?: PartyValues;
   pol?: string; pod?: string; place_of_receipt?: string; place_of_delivery?: string; carrier_booking_reference?: string; payment_term: 'prepaid' | 'collect';
   legs: LegValues[];
   cut_offs: CutOffValues[];
-  charge_terms: ('prepaid' | 'collect')[];
+  charge_terms: ChargeTerm[];
 };
 
 /** The fields of the booking form, as the API names them (its field errors land on them). */
-const FIELDS = ['shipper', 'consignee', 'notify', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'carrier_booking_reference', 'payment_term', 'legs', 'cut_offs', 'charge_terms'];
+const FIELDS = ['origin', 'destination', 'incoterm', 'equipment', 'cargo', 'shipper', 'consignee', 'notify', 'booking_party', 'pol', 'pod', 'place_of_receipt', 'place_of_delivery', 'carrier_booking_reference', 'payment_term', 'legs', 'cut_offs', 'charge_terms'];
 
 /**
  * crm/quotation-management/booking/{bookingId}: a booking as the accepted quote made it, completed
@@ -42,10 +48,12 @@ export function BookingScreen() {
   const client = useQueryClient();
   const booking = useQuery({ queryKey: operationsKeys.booking(bookingId), queryFn: () => operationsApi.booking(bookingId) });
   const [form] = Form.useForm<FormValues>();
+  const paymentTerm = Form.useWatch('payment_term', form);
   const [busy, setBusy] = useState<Act | 'save' | null>(null);
   const [asking, setAsking] = useState<Act | null>(null);
   const [answer, setAnswer] = useState('');
   const moment = useMoment();
+  const can = useCan();
   const chargeName = useChargeNames();
   const b = booking.data;
   const num = (v: string) => formatDecimal(v, i18n.language);
@@ -72,22 +80,33 @@ export function BookingScreen() {
   }
 
   async function save(values: FormValues) {
+    if (!b) return;
     setBusy('save');
+    // Only the charges whose term was changed are sent: a charge left "as the booking" follows the booking's term.
+    const terms = (values.charge_terms ?? []).map((p) => (p === 'booking' ? null : p));
+    const termsChanged = terms.some((p, i) => p !== (b.charges[i]?.payment ?? null));
     try {
       const next = await operationsApi.updateBooking(bookingId, {
+        origin: values.origin, destination: values.destination, incoterm: values.incoterm ?? null,
+        ...(b.equipment.length > 0
+          ? { equipment: (values.equipment ?? []).map((e) => ({ iso_type: e.iso_type?.trim() ?? '', count: e.count ?? 1 })) }
+          : { cargo: (values.cargo ?? []).map((c) => ({ packages: c.packages ?? 1, length_cm: c.length_cm ?? '', width_cm: c.width_cm ?? '', height_cm: c.height_cm ?? '', weight_kg: c.weight_kg ?? '' })) }),
         shipper: partyOf(values.shipper), consignee: partyOf(values.consignee), notify: partyOf(values.notify), booking_party: partyOf(values.booking_party),
         pol: values.pol ?? null, pod: values.pod ?? null, place_of_receipt: values.place_of_receipt ?? null, place_of_delivery: values.place_of_delivery ?? null,
         carrier_booking_reference: values.carrier_booking_reference || null, payment_term: values.payment_term,
         legs: legsOf(values.legs),
         cut_offs: cutOffsOf(values.cut_offs),
-        charge_terms: values.charge_terms,
+        ...(termsChanged && { charge_terms: terms }),
       });
       done(next);
       feedback().message.success(t('bookings.saved'));
     } catch (e) {
       if (isApiFailure(e) && applyFieldErrors(form, e, FIELDS)) return;
-      if (isApiFailure(e) && e.code === 'invalid_transition') feedback().message.error(t('bookings.no_longer_editable'));
-      else showFailure(e);
+      if (isApiFailure(e) && e.code === 'invalid_transition') {
+        // Confirmed, rejected or cancelled meanwhile: reload it, read only now.
+        feedback().message.error(t('bookings.no_longer_editable'));
+        client.invalidateQueries({ queryKey: operationsKeys.booking(bookingId) });
+      } else showFailure(e);
     } finally {
       setBusy(null);
     }
@@ -95,10 +114,12 @@ export function BookingScreen() {
 
   if (booking.isPending) return <section className="fyn-page"><RouteTitle /><Skeleton active /></section>;
   if (!b) return <section className="fyn-page"><RouteTitle /><Empty description={t('bookings.not_found')} /></section>;
-  const editable = mayBooking('edit', b.status);
+  // What the role may do and what the status allows, both: a viewer sees the booking read only, without its actions.
+  const mayUpdate = can('operations', 'update');
+  const editable = mayUpdate && mayBooking('edit', b.status);
   const placeName = (code: string | null | undefined) => (code ? { code, name: b.place_names[code] ?? code } : undefined);
   const actionButton = (action: Act, primary = false) =>
-    (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
+    mayUpdate && (BOOKING_ACTIONS[action] as readonly string[]).includes(b.status) && (
       <Button key={action} type={primary ? 'primary' : 'default'} danger={action === 'reject' || action === 'cancel'} loading={busy === action}
         onClick={() => (action === 'complete' ? act('complete') : setAsking(action))}>
         {t(`bookings.actions.${action}`)}
@@ -156,21 +177,29 @@ export function BookingScreen() {
           disabled={!editable}
           onFinish={save}
           initialValues={{
+            origin: b.origin, destination: b.destination, incoterm: b.incoterm ?? undefined,
+            equipment: b.equipment.map((e) => ({ ...e })), cargo: b.cargo.map((c) => ({ ...c })),
             shipper: partyValues(b.parties.shipper), consignee: partyValues(b.parties.consignee), notify: partyValues(b.parties.notify), booking_party: partyValues(b.parties.booking_party),
             pol: b.pol ?? undefined, pod: b.pod ?? undefined, place_of_receipt: b.place_of_receipt ?? undefined, place_of_delivery: b.place_of_delivery ?? undefined,
             carrier_booking_reference: b.carrier_booking_reference ?? '', payment_term: b.payment_term,
             legs: b.legs.map((l) => ({ ...l, carrier: l.carrier ?? '', vessel: l.vessel ?? '', voyage: l.voyage ?? '', flight: l.flight ?? '' })),
             cut_offs: b.cut_offs.map((c) => ({ kind: c.kind, at: c.at })),
-            charge_terms: b.charges.map((c) => c.payment ?? b.payment_term),
+            charge_terms: b.charges.map((c): ChargeTerm => c.payment ?? 'booking'),
           }}
         >
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            {editable && <BookedFields b={b} />}
             <Row gutter={[16, 16]}>{(['shipper', 'consignee', 'notify', 'booking_party'] as const).map(partyCard)}</Row>
             <Card size="small" title={t('bookings.places')}>
               <Row gutter={16}>
                 {(['place_of_receipt', 'pol', 'pod', 'place_of_delivery'] as const).map((name) => (
                   <Col xs={24} md={6} key={name}>
-                    <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={placeName(b[name])} /></Form.Item>
+                    {editable ? (
+                      <Form.Item name={name} label={t(`bookings.${name}`)}><LocationPicker aria-label={t(`bookings.${name}`)} mode={name === 'pol' || name === 'pod' ? b.mode : undefined} initial={placeName(b[name])} /></Form.Item>
+                    ) : (
+                      // Read only: the place as text, not an empty search box.
+                      <Form.Item label={t(`bookings.${name}`)}><Typography.Text>{b[name] ? `${b.place_names[b[name]] ?? b[name]} (${b[name]})` : '—'}</Typography.Text></Form.Item>
+                    )}
                   </Col>
                 ))}
                 <Col xs={24} md={6}>
@@ -184,10 +213,10 @@ export function BookingScreen() {
               </Row>
             </Card>
             <Card size="small" title={t('bookings.transport_plan')}>
-              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} />
+              <LegsFields defaultMode={legModeOf(b.mode)} places={placeName} readOnly={!editable} />
             </Card>
             <Card size="small" title={t('bookings.cut_offs')}>
-              <CutOffsFields />
+              <CutOffsFields readOnly={!editable} />
             </Card>
             <Card size="small" title={t('bookings.charges')}>
               <DataTable
@@ -203,7 +232,11 @@ export function BookingScreen() {
                     key: 'payment', title: t('bookings.payment_term'),
                     render: (c) => (
                       <Form.Item name={['charge_terms', c.i]} noStyle>
-                        <Select aria-label={t('bookings.payment_term')} style={{ width: 130 }} options={PAYMENT_TERMS.map((p) => ({ value: p, label: t(`bookings.payment.${p}`) }))} />
+                        <Select aria-label={t('bookings.payment_term_of', { charge: c.description ?? chargeName(c.charge_code_id) ?? t('bookings.charge') })} style={{ width: 230 }} popupMatchSelectWidth={false}
+                          options={[
+                            { value: 'booking', label: t('bookings.payment.as_booking', { term: t(`bookings.payment.${paymentTerm ?? b.payment_term}`) }) },
+                            ...PAYMENT_TERMS.map((p) => ({ value: p, label: t(`bookings.payment.${p}`) })),
+                          ]} />
                       </Form.Item>
                     ),
                   },
@@ -232,5 +265,86 @@ export function BookingScreen() {
         />
       </Modal>
     </section>
+  );
+}
+
+/** A size or weight of a package: more than nothing, as the server asks. */
+const aboveZero = { validator: async (_r: unknown, v: string | number | null | undefined) => { if (v !== undefined && v !== null && v !== '' && !(Number(v) > 0)) throw new Error(translateValidation('above_zero')); } };
+
+/**
+ * What the quote booked, corrected while the booking is received: origin and destination (searched
+ * by the booking's mode), the Incoterm, and the equipment (containers) or the cargo (packages).
+ */
+function BookedFields({ b }: { b: Booking }) {
+  const { t } = useOperationsTranslation();
+  const required = [{ required: true, message: t('shipments.required') }];
+  const placeName = (code: string) => ({ code, name: b.place_names[code] ?? code });
+  return (
+    <Card size="small" title={t('bookings.booked')}>
+      <Row gutter={16}>
+        <Col xs={24} md={9}>
+          <Form.Item name="origin" label={t('shipments.origin')} rules={required}><LocationPicker aria-label={t('shipments.origin')} mode={b.mode} initial={placeName(b.origin)} /></Form.Item>
+        </Col>
+        <Col xs={24} md={9}>
+          <Form.Item name="destination" label={t('shipments.destination')} rules={required}><LocationPicker aria-label={t('shipments.destination')} mode={b.mode} initial={placeName(b.destination)} /></Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item name="incoterm" label={t('edit.incoterm')}><Select aria-label={t('edit.incoterm')} allowClear options={INCOTERMS_2020.map((i) => ({ value: i, label: i }))} /></Form.Item>
+        </Col>
+      </Row>
+      {b.equipment.length > 0 ? (
+        <Form.List name="equipment">
+          {(fields, { add, remove }) => (
+            <Flex vertical gap={4}>
+              {fields.map((field, i) => (
+                <Row gutter={8} key={field.key} align="bottom">
+                  <Col xs={12} sm={6}>
+                    <Form.Item name={[field.name, 'iso_type']} label={t('bookings.iso_type')} rules={[...required, { pattern: /^\s*[0-9A-Za-z]{2}[A-Za-z][0-9A-Za-z]\s*$/, message: t('bookings.iso_type_hint') }]}>
+                      <Input aria-label={t('bookings.iso_type_n', { n: i + 1 })} maxLength={4} placeholder="45G1" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={8} sm={4}>
+                    <Form.Item name={[field.name, 'count']} label={t('bookings.count')} rules={required}>
+                      <InputNumber aria-label={t('bookings.count_n', { n: i + 1 })} min={1} max={999} precision={0} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={4} sm={2} style={{ paddingBottom: 24 }}>
+                    <Button aria-label={t('bookings.remove_equipment', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} disabled={fields.length === 1} />
+                  </Col>
+                </Row>
+              ))}
+              <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ iso_type: '', count: 1 })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_equipment')}</Button>
+            </Flex>
+          )}
+        </Form.List>
+      ) : (
+        <Form.List name="cargo">
+          {(fields, { add, remove }) => (
+            <Flex vertical gap={4}>
+              {fields.map((field, i) => (
+                <Row gutter={8} key={field.key} align="bottom" wrap>
+                  <Col xs={12} sm={4}>
+                    <Form.Item name={[field.name, 'packages']} label={t('edit.packages')} rules={required}>
+                      <InputNumber aria-label={`${t('edit.packages')} ${i + 1}`} min={1} max={100000} precision={0} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                  {(['length_cm', 'width_cm', 'height_cm', 'weight_kg'] as const).map((k) => (
+                    <Col xs={12} sm={k === 'weight_kg' ? 5 : 4} key={k}>
+                      <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[...required, aboveZero]}>
+                        <InputNumber<string> aria-label={`${t(`edit.${k}`)} ${i + 1}`} stringMode min="0" inputMode="decimal" style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
+                  ))}
+                  <Col xs={24} sm={3} style={{ paddingBottom: 24 }}>
+                    <Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
+                  </Col>
+                </Row>
+              ))}
+              <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ packages: 1 })} style={{ alignSelf: 'flex-start' }}>{t('edit.add_packages')}</Button>
+            </Flex>
+          )}
+        </Form.List>
+      )}
+    </Card>
   );
 }

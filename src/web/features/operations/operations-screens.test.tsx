@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { renderRoutes } from '../../test/render.tsx';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { sessionUser } from '../../test/fixtures.ts';
 import { userEvent } from '../../test/user.ts';
 import { ShipmentScreen } from './shipment-screen.tsx';
 import { BookingScreen } from './booking-screen.tsx';
@@ -32,8 +34,12 @@ function at(pattern: string, path: string, element: ReactElement) {
   return renderRoutes([{ path: pattern, element }], path);
 }
 
+// Staff who may change operations and their documents: the pages show what the role may do.
+const staff = () => useSessionStore.getState().logIn(sessionUser({ permissions: ['operations.view', 'operations.update', 'documents.view', 'documents.create', 'documents.update'] }));
+
 describe('shipment page (with its id)', () => {
   beforeEach(() => {
+    staff();
     vi.clearAllMocks();
     api.list.mockResolvedValue({ data: [], meta: { total: 0, page: 1, per_page: 100, next_cursor: null } });
   });
@@ -74,6 +80,7 @@ describe('shipment page (with its id)', () => {
 
 describe('booking page', () => {
   beforeEach(() => {
+    staff();
     vi.clearAllMocks();
     api.list.mockResolvedValue({ data: [], meta: { total: 0, page: 1, per_page: 100, next_cursor: null } });
   });

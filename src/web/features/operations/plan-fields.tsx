@@ -91,7 +91,8 @@ export function PartyFields({ name, title, disabled }: { name: string; title: st
         <Col xs={24} sm={8}>
           <Form.Item name={[name, 'email']} label={t('bookings.party.email')}
             rules={[{ validator: async (_r, v: string | undefined) => { const p = v?.trim() ? checkEmail(v) : null; if (p) throw new Error(translateValidation(p)); } }]}>
-            <Input type="email" inputMode="email" disabled={disabled} />
+            {/* Text with an e-mail keyboard: type="email" made the browser show its own bubble over the form's message. */}
+            <Input type="text" inputMode="email" autoComplete="off" disabled={disabled} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}><Form.Item name={[name, 'phone']} label={t('bookings.party.phone')}><Input type="tel" disabled={disabled} maxLength={40} /></Form.Item></Col>
@@ -111,14 +112,22 @@ export const legsOf = (legs: LegValues[] | undefined): TransportLeg[] =>
     mode: l.mode, from: l.from ?? '', to: l.to ?? '', carrier: text(l.carrier), vessel: text(l.vessel), voyage: text(l.voyage), flight: text(l.flight),
     etd: l.etd ?? null, eta: l.eta ?? null,
   }));
-export const cutOffsOf = (cutOffs: CutOffValues[] | undefined) => (cutOffs ?? []).filter((c) => c.at).map((c) => ({ kind: c.kind, at: c.at! }));
+/** The cut-offs of a form as the API takes them: those with a time, the earliest first. */
+export const cutOffsOf = (cutOffs: CutOffValues[] | undefined) =>
+  (cutOffs ?? []).filter((c) => c.at).map((c) => ({ kind: c.kind, at: c.at! })).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+
+/**
+ * How a leg's places are searched: a sea or air leg among ports or airports only; a road or rail
+ * leg anywhere (a truck leaves a port, a town), that mode's terminals listed first.
+ */
+const searchOf = (mode: TransportLeg['mode'] | undefined) => (mode === 'road' || mode === 'rail' ? { prefer: mode } : { mode });
 
 /**
  * The transport plan (DCSA Booking 2.0 transportPlan): one card per leg with its carriage (vessel
  * and voyage, or flight by air), its places and its Estimated Time of Departure and of Arrival.
  * `places` names the UN/LOCODEs already there.
  */
-export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg['mode']; places: (code: string | undefined) => { code: string; name: string } | undefined }) {
+export function LegsFields({ defaultMode, places, readOnly }: { defaultMode: TransportLeg['mode']; places: (code: string | undefined) => { code: string; name: string } | undefined; readOnly?: boolean }) {
   const { t } = useOperationsTranslation();
   const form = Form.useFormInstance();
   // Each leg's places are searched by that leg's mode (sea: ports and carriers' trade codes, air: airports …).
@@ -131,7 +140,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
             const saved = (form.getFieldValue(['legs', field.name]) ?? {}) as LegValues;
             return (
               <Card key={field.key} size="small" title={t('edit.leg', { n: i + 1 })}
-                extra={<Button type="text" aria-label={t('edit.remove_leg', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />}>
+                extra={!readOnly && <Button type="text" aria-label={t('edit.remove_leg', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />}>
                 <Row gutter={8}>
                   <Col xs={24} sm={6}>
                     <Form.Item name={[field.name, 'mode']} label={t('bookings.leg.mode')}>
@@ -140,12 +149,12 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
                   </Col>
                   <Col xs={24} sm={9}>
                     <Form.Item name={[field.name, 'from']} label={t('bookings.leg.from')} rules={[{ required: true, message: t('shipments.required') }]}>
-                      <LocationPicker aria-label={t('edit.leg_from', { n: i + 1 })} mode={legs?.[field.name]?.mode} initial={places(saved.from)} />
+                      <LocationPicker aria-label={t('edit.leg_from', { n: i + 1 })} {...searchOf(legs?.[field.name]?.mode)} initial={places(saved.from)} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={9}>
                     <Form.Item name={[field.name, 'to']} label={t('bookings.leg.to')} rules={[{ required: true, message: t('shipments.required') }]}>
-                      <LocationPicker aria-label={t('edit.leg_to', { n: i + 1 })} mode={legs?.[field.name]?.mode} initial={places(saved.to)} />
+                      <LocationPicker aria-label={t('edit.leg_to', { n: i + 1 })} {...searchOf(legs?.[field.name]?.mode)} initial={places(saved.to)} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={8}><Form.Item name={[field.name, 'carrier']} label={t('shipments.carrier')}><Input maxLength={120} /></Form.Item></Col>
@@ -169,7 +178,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
               </Card>
             );
           })}
-          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ mode: defaultMode, etd: null, eta: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_leg')}</Button>
+          {!readOnly && <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ mode: defaultMode, etd: null, eta: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_leg')}</Button>}
         </Flex>
       )}
     </Form.List>
@@ -177,7 +186,7 @@ export function LegsFields({ defaultMode, places }: { defaultMode: TransportLeg[
 }
 
 /** The cut-offs (documentation, VGM, FCL delivery, port, customs), each a kind and a moment. */
-export function CutOffsFields() {
+export function CutOffsFields({ readOnly }: { readOnly?: boolean } = {}) {
   const { t } = useOperationsTranslation();
   return (
     <Form.List name="cut_offs">
@@ -186,7 +195,13 @@ export function CutOffsFields() {
           {fields.map((field, i) => (
             <Row gutter={8} key={field.key} align="top">
               <Col xs={24} sm={10}>
-                <Form.Item name={[field.name, 'kind']}>
+                <Form.Item name={[field.name, 'kind']} rules={[({ getFieldValue }) => ({
+                  // One time per kind of cut-off: a second of the same kind is refused, as the server does.
+                  validator: async (_r, kind: string) => {
+                    const all = (getFieldValue('cut_offs') ?? []) as CutOffValues[];
+                    if (all.some((c, j) => j !== field.name && c?.kind === kind)) throw new Error(translateValidation('cut_off_duplicate'));
+                  },
+                })]}>
                   <Select aria-label={t('edit.cut_off_kind', { n: i + 1 })} options={CUT_OFF_KINDS.map((k) => ({ value: k, label: t(`bookings.cut_off_kinds.${k}`) }))} />
                 </Form.Item>
               </Col>
@@ -195,10 +210,10 @@ export function CutOffsFields() {
                   <MomentInput aria-label={t('edit.cut_off_at', { n: i + 1 })} />
                 </Form.Item>
               </Col>
-              <Col xs={4} sm={2}><Button aria-label={t('edit.remove_cut_off', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Col>
+              {!readOnly && <Col xs={4} sm={2}><Button aria-label={t('edit.remove_cut_off', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Col>}
             </Row>
           ))}
-          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ kind: 'documentation', at: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_cut_off')}</Button>
+          {!readOnly && <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ kind: 'documentation', at: null })} style={{ alignSelf: 'flex-start' }}>{t('bookings.add_cut_off')}</Button>}
         </Flex>
       )}
     </Form.List>

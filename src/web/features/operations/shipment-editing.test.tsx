@@ -58,13 +58,15 @@ describe('editing a shipment', () => {
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit: Dates and cut-offs' }));
     const d = await drawer();
-    expect(await d.findByText('Estimated Time of Departure')).toBeTruthy();
+    // It has left: the field shows the actual departure, named as the overview names it.
+    expect(await d.findByText('Actual time of departure')).toBeTruthy();
+    expect(d.queryByText('Estimated Time of Departure')).toBeNull();
     expect(d.getByText(/It left on .*: the departure is no longer planned\./)).toBeTruthy();
     // The browser's own date and time picker, in the reader's time zone.
     const eta = d.getByLabelText(/^Estimated Time of Arrival/) as HTMLInputElement;
     expect(eta.type).toBe('datetime-local');
     expect(eta.value).toBe(localMoment('2026-12-18T06:00:00.000Z'));
-    expect((d.getByLabelText(/^Estimated Time of Departure/) as HTMLInputElement).disabled).toBe(true);
+    expect((d.getByLabelText(/^Actual time of departure/) as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(eta, { target: { value: '2026-12-20T06:00' } });
     await userEvent.click(d.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
@@ -116,6 +118,75 @@ describe('editing a shipment', () => {
     expect(await searched('Place of receipt', 'yiwu')).toBeUndefined();
   });
 
+  it('searches a road leg’s places anywhere, road terminals first (a truck leaves Felixstowe, a port only), and a sea leg’s among ports', async () => {
+    const place = (code: string, name: string, functions: string[]) => ({ code, name, country: code.slice(0, 2), subdivision: null, functions, iata: null, lat: null, lon: null, unece: null });
+    api.get.mockImplementation(async (url: string, o?: { params: { q: string } }) => (url === '/locations/search'
+      ? (o!.params.q === 'harrogate' ? [place('CAHRG', 'Harrogate', ['port']), place('GBHRG', 'Harrogate', ['road', 'rail'])] : [place('GBFXT', 'Felixstowe', ['port'])])
+      : { ...base, legs: [{ mode: 'sea', from: 'CNSHA', to: 'GBFXT', carrier: null, vessel: null, voyage: null, flight: null, etd: null, eta: null }, { mode: 'road', from: 'GBFXT', to: 'GBMNC', carrier: null, vessel: null, voyage: null, flight: null, etd: null, eta: null }] }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Route and carriage' }));
+    const d = await drawer();
+    const searched = async (label: string, q: string) => {
+      await userEvent.type(d.getByRole('combobox', { name: label }), q);
+      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
+      return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
+    };
+    await d.findByRole('combobox', { name: 'Leg 1 to' });
+    expect(await searched('Leg 1 to', 'felix')).toBe('port');
+    expect(await searched('Leg 2 to', 'harrogate')).toBeUndefined();
+    // Both Harrogates are offered; the English one with a road terminal first.
+    const harrogates = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent ?? '').filter((x) => x.includes('Harrogate'));
+    await waitFor(() => expect(harrogates()).toHaveLength(2));
+    const options = harrogates();
+    expect(options[0]).toMatch(/GBHRG/);
+    expect(options[1]).toMatch(/CAHRG/);
+  });
+
+  it('refuses a package size of 0 before sending, and shows a refusal without a field in the interface’s words', async () => {
+    api.get.mockResolvedValue({ ...base, packages: [{ packages: 2, length_cm: '120', width_cm: '80', height_cm: '100', weight_kg: '250' }] });
+    api.patch.mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'job_locked', message: 'Accounts signed this job off: its charges do not change any more.' }))
+      .mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'conflict_of_some_kind', message: 'An English sentence.' }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Cargo' }));
+    const d = await drawer();
+    const width = d.getByLabelText('Width (cm)') as HTMLInputElement;
+    await userEvent.clear(width);
+    await userEvent.type(width, '0');
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Enter more than 0.')).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
+    // No "(optional)" beside the remove button: it has no label.
+    expect(d.getByRole('button', { name: 'Remove package line 1' }).closest('.ant-col')!.textContent).toBe('');
+    await userEvent.clear(width);
+    await userEvent.type(width, '80.5');
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Accounts signed this job off: it does not change any more.')).toBeTruthy();
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('The shipment could not be saved as it is now: reload it and try again.')).toBeTruthy();
+    expect(d.queryByText('An English sentence.')).toBeNull();
+  });
+
+  it('refuses a second cut-off of one kind, sends them earliest first, and has headings in order (axe)', async () => {
+    api.get.mockResolvedValue({ ...base, status: 'booked', atd: null, cut_offs: [{ kind: 'vgm', at: '2026-11-12T12:00:00.000Z' }, { kind: 'documentation', at: '2026-11-10T12:00:00.000Z' }] });
+    api.patch.mockResolvedValue(base);
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit: Dates and cut-offs' }));
+    const d = await drawer();
+    const { default: axe } = await import('axe-core');
+    const found = await axe.run(d.getByText('Cut-offs').closest('.ant-drawer') as HTMLElement, { runOnly: ['heading-order'] });
+    expect(found.violations).toEqual([]);
+    await userEvent.click(d.getByRole('button', { name: 'Add a cut-off' }));
+    fireEvent.change(d.getByLabelText('Time of cut-off 3'), { target: { value: '2026-11-11T12:00' } });
+    // The new one is a documentation cut-off, as the second already is.
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findAllByText('There is already a cut-off of this kind.')).not.toHaveLength(0);
+    expect(api.patch).not.toHaveBeenCalled();
+    await userEvent.click(d.getByRole('button', { name: 'Remove cut-off 2' }));
+    await userEvent.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1].cut_offs.map((c: { kind: string }) => c.kind)).toEqual(['documentation', 'vgm']);
+  });
+
   it('regenerates an outdated document in one click, and marks older versions', async () => {
     const s = { ...base, documents: [doc({ outdated: true }), doc({ id: 'd0', version: 1, number: 'DOC-2026-00001', type: 'hbl', latest: false })] };
     api.get.mockResolvedValue(s);
@@ -146,6 +217,44 @@ describe('editing a shipment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save charges' }));
     await waitFor(() => expect(api.put).toHaveBeenCalled());
     expect(api.put.mock.calls[0][1].charges[0]).toMatchObject({ quoted_sell_minor: 370000, quoted_buy_minor: 300000, actual_buy_minor: 312550, actual_sell_minor: null });
+  });
+
+  it('shows a viewer (operations.view only) no action the server would refuse: no moves, sign-off, tracking link, generating or e-mailing', async () => {
+    as(['operations.view', 'documents.view']);
+    api.get.mockImplementation(async (url: string) => (url.endsWith('/events') ? [] : { ...base, status: 'delivered', documents: [doc({ outdated: true })] }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'S-2026-00007' })).toBeTruthy();
+    for (const name of [/Close the job/, /Cancel shipment/, /Sign off/, /Client tracking link/, /Regenerate/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
+    const table = await screen.findByRole('table', { name: /Documents/ });
+    expect(within(table).getByRole('link', { name: /PDF/ })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /E-mail/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tracking' }));
+    expect(await screen.findByText('No tracking events yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
+  });
+
+  it('shows the shipment’s history: who changed what, the tasks moved, statuses, and older pages on demand', async () => {
+    const entry = (over: Record<string, unknown>) => ({ entity: 'shipment', actor: 'Olivia Owner', fields: [], before: {}, after: {}, tasks_moved: null, from: null, to: null, ...over });
+    api.get.mockResolvedValue(base);
+    api.list.mockImplementation(async (url: string, o: { params: { cursor?: string } }) => (url !== '/shipments/s1/activity' ? { data: [], meta: { next_cursor: null } }
+      : o.params.cursor === 'c2'
+        ? { data: [entry({ id: 'a3', at: '2026-11-07T09:00:00.000Z', entity: 'booking', action: 'update', fields: ['pol', 'legs'] })], meta: { next_cursor: null } }
+        : { data: [
+          entry({ id: 'a1', at: '2026-11-20T09:00:00.000Z', action: 'status', from: 'booked', to: 'in_transit' }),
+          entry({ id: 'a2', at: '2026-11-19T09:00:00.000Z', action: 'update', fields: ['eta', 'free_days'], tasks_moved: 2 }),
+        ], meta: { next_cursor: 'c2' } }));
+    at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('Booked → In transit')).toBeTruthy();
+    expect(screen.getByText('ETA, Free time')).toBeTruthy();
+    expect(screen.getByText('2 tasks moved with its dates')).toBeTruthy();
+    expect(screen.getAllByText('· Olivia Owner')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    expect(await screen.findByText('Port of loading, Transport plan')).toBeTruthy();
+    expect(screen.getByText('Booking')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
   });
 
   it('offers no edit to a role that may not change operations, nor on a closed shipment', async () => {
@@ -198,11 +307,69 @@ describe('editing a booking', () => {
     expect(api.patch).toHaveBeenCalledTimes(1);
   });
 
+  it('corrects what was booked while received: Incoterm and equipment, sent with the route', async () => {
+    api.get.mockResolvedValue(booking);
+    api.patch.mockResolvedValue(booking);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    const count = await screen.findByRole('spinbutton', { name: 'Number of containers 1' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add containers' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Container type 2' }), '22G1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Incoterm' }));
+    await userEvent.click((await screen.findAllByTitle('FCA')).at(-1)!);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1]).toMatchObject({ origin: 'CNNGB', destination: 'GBSOU', incoterm: 'FCA', equipment: [{ iso_type: '45G1', count: 3 }, { iso_type: '22G1', count: 1 }] });
+    expect(api.patch.mock.calls[0][1]).not.toHaveProperty('cargo');
+  });
+
+  it('is read only for a viewer (operations.view only), without Save, Confirm, Reject or Cancel', async () => {
+    as(['operations.view']);
+    api.get.mockResolvedValue(booking);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'B-2026-00007' })).toBeTruthy();
+    for (const name of ['Save the booking', 'Confirm', 'Reject', 'Cancel booking', 'Add a leg', 'Add a cut-off', 'Add containers']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Carrier booking reference' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('sends no charge’s term unless one was changed, and a term set back to the booking’s as null', async () => {
+    const charge = (description: string, payment?: 'prepaid' | 'collect'): Booking['charges'][number] => ({
+      charge_code_id: null, description, basis: 'per_shipment', quantity: '1', sell: { amount_minor: 10000, currency: 'GBP' }, sell_in_quote_minor: 10000, ...(payment && { payment }),
+    });
+    const b = { ...booking, charges: [charge('Ocean freight'), charge('Destination THC', 'collect')] };
+    api.get.mockResolvedValue(b);
+    api.patch.mockResolvedValue(b);
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Carrier booking reference' }), 'MSC-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][1]).toMatchObject({ carrier_booking_reference: 'MSC-1', payment_term: 'prepaid' });
+    expect(api.patch.mock.calls[0][1]).not.toHaveProperty('charge_terms');
+    // The THC back to the booking's term: null, not the booking's term written on it.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Prepaid or collect: Destination THC' }));
+    await userEvent.click((await screen.findAllByTitle('As the booking (Prepaid)')).find((e) => e.classList.contains('ant-select-item-option'))!);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the booking' }));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(2));
+    expect(api.patch.mock.calls[1][1].charge_terms).toEqual([null, null]);
+  });
+
+  it('reloads a booking confirmed meanwhile when its save is refused, read only then', async () => {
+    api.get.mockResolvedValueOnce(booking).mockResolvedValue({ ...booking, status: 'confirmed', shipment_id: 's9', shipment_number: 'S-2026-00009' });
+    api.patch.mockRejectedValueOnce(new ApiFailure({ status: 409, code: 'invalid_transition', message: 'A confirmed booking cannot be changed.' }));
+    at('/b/:bookingId', '/b/b1', <BookingScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save the booking' }));
+    expect(await screen.findByText('This booking is no longer received: change its details on its shipment.')).toBeTruthy();
+    expect(await screen.findByText('The booking keeps what was agreed; from now on its details change on the shipment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save the booking' })).toBeNull();
+  });
+
   it('is read only once confirmed, and says where its details change now', async () => {
     api.get.mockResolvedValue({ ...booking, status: 'confirmed', shipment_id: 's9', shipment_number: 'S-2026-00009' });
     at('/b/:bookingId', '/b/b1', <BookingScreen />);
     expect(await screen.findByText('The booking keeps what was agreed; from now on its details change on the shipment.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save the booking' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Add a leg' }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing to add or remove on a plan that no longer changes here.
+    for (const name of ['Add a leg', 'Add a cut-off', /^Remove/]) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });

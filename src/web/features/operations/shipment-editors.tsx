@@ -8,7 +8,7 @@ import { LocationPicker } from '../../components/location-picker.tsx';
 import { MomentInput } from '../../components/moment-input.tsx';
 import { feedback } from '../../lib/feedback.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { applyFieldErrors } from '../../lib/form-rules.ts';
+import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
 import { useMoment } from './bits.tsx';
 import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
@@ -34,6 +34,8 @@ const FIELDS: Record<EditSection, readonly (keyof ShipmentPatchBody & keyof Valu
 };
 
 const text = (v: string | undefined) => v?.trim() || null;
+/** A part of a drawer's form: the heading after the drawer's own title (h3, not h5: axe's heading order), at a part's size. */
+const SUBTITLE = { fontSize: 16, marginTop: 8 };
 
 function initialValues(s: Shipment): Values {
   return {
@@ -47,6 +49,9 @@ function initialValues(s: Shipment): Values {
     packages: s.packages.map((p) => ({ ...p })), goods_description: s.goods_description ?? '', free_days: s.free_days,
   };
 }
+
+/** A size or weight of a package: more than nothing, as the server asks (it refuses 0). */
+const aboveZero = { validator: async (_r: unknown, v: string | number | null | undefined) => { if (v !== undefined && v !== null && v !== '' && !(Number(v) > 0)) throw new Error(translateValidation('above_zero')); } };
 
 /** What a section's form sends: its own fields only, empty text as null. */
 function bodyOf(section: EditSection, v: Values, s: Shipment): ShipmentPatchBody {
@@ -87,8 +92,9 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
     onSuccess: (next) => onSaved(next),
     onFailure: (e) => {
       if (applyFieldErrors(form, e, FIELDS[section])) return true;
-      if (['not_editable', 'shipment_closed'].includes(e.code)) setProblem(t(`edit.errors.${e.code}`));
-      else if (e.status === 409 || e.status === 422) setProblem(e.message);
+      // The server's own sentence is English: a known code in the interface's words, any other refusal in general ones.
+      if (['not_editable', 'shipment_closed', 'validation_failed', 'job_locked'].includes(e.code)) setProblem(t(`edit.errors.${e.code}`));
+      else if (e.status === 409 || e.status === 422) setProblem(t('edit.errors.other'));
       else return false;
       return true;
     },
@@ -147,7 +153,7 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
               </>
             )}
           </Row>
-          <Typography.Title level={5}>{t('bookings.transport_plan')}</Typography.Title>
+          <Typography.Title level={3} style={SUBTITLE}>{t('bookings.transport_plan')}</Typography.Title>
           <LegsFields defaultMode={legModeOf(s.mode)} places={placeName} />
         </>
       )}
@@ -162,13 +168,14 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
                     <Col xs={12} sm={4}><Form.Item name={[field.name, 'packages']} label={t('edit.packages')} rules={[{ required: true, message: t('shipments.required') }]}><InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
                     {(['length_cm', 'width_cm', 'height_cm', 'weight_kg'] as const).map((k) => (
                       <Col xs={12} sm={k === 'weight_kg' ? 5 : 4} key={k}>
-                        <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[{ required: true, message: t('shipments.required') }]}>
+                        <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[{ required: true, message: t('shipments.required') }, aboveZero]}>
                           <InputNumber<string> stringMode min="0" inputMode="decimal" style={{ width: '100%' }} />
                         </Form.Item>
                       </Col>
                     ))}
-                    <Col xs={24} sm={3}>
-                      <Form.Item label=" "><Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} /></Form.Item>
+                    {/* No label of its own (a blank one read "(optional)"): the row is aligned at the bottom, the margin is a field's. */}
+                    <Col xs={24} sm={3} style={{ paddingBottom: 24 }}>
+                      <Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
                     </Col>
                   </Row>
                 ))}
@@ -198,7 +205,7 @@ function DatesFields({ s }: { s: Shipment }) {
     const happened = !mayEditShipment(s.status, name);
     const actual = name === 'etd' ? s.atd : s.ata;
     return (
-      <Form.Item name={name} label={t(`edit.${name}`)} extra={happened ? t(name === 'etd' ? 'edit.departed_hint' : 'edit.arrived_hint', { at: when(actual ?? s[name]) }) : undefined}>
+      <Form.Item name={name} label={happened ? t(name === 'etd' ? 'edit.atd' : 'edit.ata') : t(`edit.${name}`)} extra={happened ? t(name === 'etd' ? 'edit.departed_hint' : 'edit.arrived_hint', { at: when(actual ?? s[name]) }) : undefined}>
         <MomentInput disabled={happened} />
       </Form.Item>
     );
@@ -210,7 +217,7 @@ function DatesFields({ s }: { s: Shipment }) {
         <Col xs={24} sm={12}>{date('etd')}</Col>
         <Col xs={24} sm={12}>{date('eta')}</Col>
       </Row>
-      <Typography.Title level={5}>{t('bookings.cut_offs')}</Typography.Title>
+      <Typography.Title level={3} style={SUBTITLE}>{t('bookings.cut_offs')}</Typography.Title>
       <CutOffsFields />
     </>
   );

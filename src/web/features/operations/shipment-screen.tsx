@@ -24,6 +24,7 @@ const TrackingTab = lazy(async () => ({ default: (await tabs()).TrackingTab }));
 const ContainersTab = lazy(async () => ({ default: (await tabs()).ContainersTab }));
 const ChargesTab = lazy(async () => ({ default: (await tabs()).ChargesTab }));
 const DocumentsTab = lazy(async () => ({ default: (await tabs()).DocumentsTab }));
+const HistoryTab = lazy(async () => ({ default: (await tabs()).HistoryTab }));
 // The assistant's client update: the header shows a plain button; the dialog (its texts, the language
 // list, the AI calls) loads when the button is first pressed, not with the page (issue 22's budget).
 const ClientUpdateDialog = lazy(async () => ({ default: (await import('./shipment-assistant.tsx')).ClientUpdateDialog }));
@@ -43,6 +44,7 @@ export function ShipmentScreen() {
     if (next) client.setQueryData(operationsKeys.shipment(shipmentId), next);
     else client.invalidateQueries({ queryKey: operationsKeys.shipment(shipmentId) });
     client.invalidateQueries({ queryKey: operationsKeys.events(shipmentId) });
+    client.invalidateQueries({ queryKey: operationsKeys.activity(shipmentId) });
     client.invalidateQueries({ queryKey: ['shipments', 'list'] });
     client.invalidateQueries({ queryKey: ['tasks'] });
   };
@@ -75,6 +77,7 @@ export function ShipmentScreen() {
             { key: 'charges', label: t('shipments.tabs.charges'), children: later(<ChargesTab key={s.updated_at} s={s} onChanged={changed} />) },
             { key: 'documents', label: t('shipments.tabs.documents', { count: s.documents.length }), children: later(<DocumentsTab s={s} onChanged={changed} />) },
             { key: 'tasks', label: t('shipments.tabs.tasks', { count: s.tasks.length }), children: <TasksTab s={s} /> },
+            { key: 'history', label: t('history.tab'), children: later(<HistoryTab s={s} />) },
           ]}
         />
       </Flex>
@@ -141,6 +144,7 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
     }
   };
   const next = nextSignoff(s.signoff_status);
+  const mayUpdate = can('operations', 'update');
   return (
     <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
       <Space wrap align="center">
@@ -150,23 +154,24 @@ function Header({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) =>
         {s.booking_id && <Link to={`${BOOKINGS_PATH}/${s.booking_id}`}>{t('shipments.booking', { number: s.booking_number })}</Link>}
       </Space>
       <Space wrap>
-        {SHIPMENT_TRANSITIONS[s.status].map((to) => (
+        {/* Moving it on, signing it off and its client's tracking link need operations.update (as the server asks). */}
+        {mayUpdate && SHIPMENT_TRANSITIONS[s.status].map((to) => (
           <Button key={to} danger={to === 'cancelled'} type={to === 'cancelled' ? 'default' : 'primary'} ghost={to !== 'cancelled'} loading={busy === to}
             onClick={() => run(to, () => operationsApi.moveShipment(s.id, to), t('shipments.moved', { status: t(`shipments.status.${to}`) }))}>
             {t(`shipments.move_to.${to}`)}
           </Button>
         ))}
-        {next && (
+        {mayUpdate && next && (
           <Button loading={busy === 'signoff'} disabled={next === 'operations_signed' && !['delivered', 'closed'].includes(s.status)}
             onClick={() => run('signoff', () => operationsApi.signOff(s.id), t(`shipments.signed.${next}`))}>
             {t(`shipments.sign_as.${next}`)}
           </Button>
         )}
         <Button loading={busy === 'follow'} onClick={() => run('follow', () => operationsApi.follow(s.id, !s.following))}>{s.following ? t('shipments.unfollow') : t('shipments.follow')}</Button>
-        <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>
-        {can('operations', 'update') && <Button onClick={() => setUpdating(true)}>{t('shipments.client_update')}</Button>}
+        {mayUpdate && <Button icon={<LinkOutlined aria-hidden="true" />} onClick={() => setSharing(true)}>{t('shipments.tracking_link')}</Button>}
+        {mayUpdate && <Button onClick={() => setUpdating(true)}>{t('shipments.client_update')}</Button>}
       </Space>
-      <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />
+      {mayUpdate && <TrackingLinkDialog s={s} open={sharing} onClose={() => setSharing(false)} onChanged={() => onChanged()} />}
       {updating && <Suspense fallback={null}><ClientUpdateDialog s={s} onClosed={() => setUpdating(false)} /></Suspense>}
     </Space>
   );
@@ -264,8 +269,9 @@ function Overview({ s, onEdit }: { s: Shipment; onEdit?: (section: EditSection) 
         <Col xs={24} lg={12}>
           <Section title={t('edit.sections.dates')} section="dates" onEdit={onEdit}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label={s.atd ? t('edit.atd') : t('edit.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
-              <Descriptions.Item label={s.ata ? t('edit.ata') : t('edit.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
+              {/* The short labels (ETD, Departed …): the card is half the page wide, and the long ones wrapped its values per character in German. */}
+              <Descriptions.Item label={s.atd ? t('shipments.atd') : t('shipments.etd')}>{moment(s.atd ?? s.etd)}</Descriptions.Item>
+              <Descriptions.Item label={s.ata ? t('shipments.ata') : t('shipments.eta')}>{moment(s.ata ?? s.eta)} {!s.ata && <DelayTag hours={s.delay_hours} />}</Descriptions.Item>
               {s.eta_planned && s.eta_planned !== s.eta && <Descriptions.Item label={t('edit.eta_planned')}>{moment(s.eta_planned)}</Descriptions.Item>}
               {s.cut_offs.map((c, i) => <Descriptions.Item key={i} label={t(`bookings.cut_off_kinds.${c.kind}`)}>{moment(c.at)}</Descriptions.Item>)}
             </Descriptions>

@@ -1,8 +1,8 @@
-import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Select, Skeleton, Space, Switch, Tag, Timeline, Typography } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { Shipment, ShipmentDocument } from '#shared/api/operations.ts';
+import type { Shipment, ShipmentActivity, ShipmentDocument } from '#shared/api/operations.ts';
 import { containerNumberProblem } from '#shared/operations/iso6346.ts';
 import { formatDecimal } from '#shared/money/format.ts';
 import { profitOf } from '#shared/operations/charges.ts';
@@ -39,6 +39,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
   const [form] = Form.useForm<EventValues>();
   const type = Form.useWatch('event_type', form) ?? 'TRANSPORT';
   const closed = s.status === 'closed' || s.status === 'cancelled';
+  const mayUpdate = useCan()('operations', 'update');
   const { submit: add, busy } = useSubmit((v: EventValues) => operationsApi.addEvent(s.id, { ...v, location: v.location ?? null, container_number: v.container_number || null }), {
     success: t('tracking.event_added'),
     onSuccess: () => {
@@ -55,7 +56,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
           <Empty description={t('tracking.no_events')} />
         )}
       </Col>
-      <Col xs={24} lg={10}>
+      {mayUpdate && <Col xs={24} lg={10}>
         <Card size="small" title={t('tracking.add_event')}>
           <Form<EventValues> form={form} layout="vertical" onFinish={add} disabled={closed} initialValues={{ event_type: 'TRANSPORT', classifier: 'ACT', occurred_at: new Date().toISOString() }}>
             <Form.Item name="event_type" label={t('tracking.event_type')}>
@@ -77,7 +78,7 @@ export function TrackingTab({ s, onChanged }: { s: Shipment; onChanged: () => vo
             <Button type="primary" htmlType="submit" loading={busy}>{t('tracking.add')}</Button>
           </Form>
         </Card>
-      </Col>
+      </Col>}
     </Row>
   );
 }
@@ -86,6 +87,7 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
   const { t } = useOperationsTranslation();
   const moment = useMoment();
   const [form] = Form.useForm<{ number: string; iso_type: string; seal?: string }>();
+  const mayUpdate = useCan()('operations', 'update');
   const { submit: add, busy } = useSubmit((v: { number: string; iso_type: string; seal?: string }) => operationsApi.addContainer(s.id, { number: v.number, iso_type: v.iso_type, seal: v.seal || null }), {
     onSuccess: () => {
       form.resetFields();
@@ -119,10 +121,10 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
           { key: 'disc', title: t('containers.discharged'), render: (c) => moment(c.discharged_at) },
           { key: 'free', title: t('containers.free_until'), render: (c) => (c.discharged_at ? moment(new Date(Date.parse(c.discharged_at) + s.free_days * 86_400_000).toISOString()) : '—') },
           { key: 'out', title: t('containers.gated_out'), render: (c) => (c.gated_out ? <Tag color="success">{t('containers.yes')}</Tag> : <Tag>{t('containers.no')}</Tag>) },
-          { key: 'remove', title: '', render: (c) => <Button aria-label={t('containers.remove', { number: c.number })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(c.id)} /> },
+          ...(mayUpdate ? [{ key: 'remove', title: <span className="fyn-visually-hidden">{t('containers.remove_column')}</span>, render: (c: Shipment['containers'][number]) => <Button aria-label={t('containers.remove', { number: c.number })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(c.id)} /> }] : []),
         ]}
       />
-      <Form form={form} layout="inline" onFinish={add} disabled={s.status === 'closed' || s.status === 'cancelled'}>
+      {mayUpdate && <Form form={form} layout="inline" onFinish={add} disabled={s.status === 'closed' || s.status === 'cancelled'}>
         <Form.Item name="number" label={t('containers.number')} rules={[{ required: true, message: t('shipments.required') }, {
           validator: (_, v: string | undefined) => {
             const problem = v ? containerNumberProblem(v) : null;
@@ -134,7 +136,7 @@ export function ContainersTab({ s, onChanged }: { s: Shipment; onChanged: () => 
         <Form.Item name="iso_type" label={t('containers.type')} rules={[{ required: true, message: t('shipments.required') }]}><Input placeholder="45G1" style={{ width: 90 }} maxLength={4} /></Form.Item>
         <Form.Item name="seal" label={t('containers.seal')}><Input style={{ width: 140 }} /></Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined aria-hidden="true" />} loading={busy}>{t('containers.add')}</Button>
-      </Form>
+      </Form>}
     </Space>
   );
 }
@@ -160,6 +162,9 @@ function FrozenRate({ s, language }: { s: Shipment; language: string }) {
  * units and kept exact in minor units, the profit worked out as they are typed; locked once
  * accounts signed the job off.
  */
+/** A column title that may wrap (the table's headers do not): the charges table fits 1366 px without scrolling. */
+const wraps = (title: string) => <span style={{ whiteSpace: 'normal' }}>{title}</span>;
+
 export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: Shipment) => void }) {
   const { t, i18n } = useOperationsTranslation();
   const can = useCan();
@@ -187,9 +192,9 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
     </Col>
   );
   const amount = (k: 'quoted_sell_minor' | 'quoted_buy_minor' | 'actual_sell_minor' | 'actual_buy_minor') => ({
-    key: k, title: t(`charges.${k}`), align: 'end' as const,
+    key: k, title: wraps(t(`charges.${k}`)), align: 'end' as const,
     render: (r: ChargeLine & { i: number }) => (
-      <MoneyInput aria-label={`${t(`charges.${k}`)} ${r.i + 1}`} value={r[k]} currency={s.currency} disabled={locked} style={{ width: 130 }}
+      <MoneyInput aria-label={`${t(`charges.${k}`)} ${r.i + 1}`} value={r[k]} currency={s.currency} disabled={locked} style={{ width: 112 }}
         placeholder={k.startsWith('actual') ? t('charges.as_quoted') : undefined}
         onChange={(v) => set(r.i, { [k]: k.startsWith('quoted') ? v ?? 0 : v })} />
     ),
@@ -206,17 +211,17 @@ export function ChargesTab({ s, onChanged }: { s: Shipment; onChanged: (next?: S
         empty={<Empty description={t('charges.none')} />}
         columns={[
           {
-            key: 'code', title: t('charges.code'),
+            key: 'code', title: wraps(t('charges.code')),
             render: (r) => (
-              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 180 }} placeholder={t('charges.choose_code')}
+              <Select aria-label={`${t('charges.code')} ${r.i + 1}`} value={r.charge_code_id ?? undefined} allowClear disabled={locked} style={{ width: 150 }} popupMatchSelectWidth={280} placeholder={t('charges.choose_code')}
                 showSearch={{ optionFilterProp: 'label' }} onChange={(v: string | undefined) => set(r.i, { charge_code_id: v ?? null })}
                 options={(codes.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.name}` }))} />
             ),
           },
-          { key: 'd', title: t('charges.charge'), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 220 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
+          { key: 'd', title: wraps(t('charges.charge')), render: (r) => <Input aria-label={`${t('charges.charge')} ${r.i + 1}`} value={r.description ?? ''} placeholder={chargeName(r.charge_code_id) ?? ''} disabled={locked} maxLength={200} style={{ minWidth: 136 }} onChange={(e) => set(r.i, { description: e.target.value || null })} /> },
           amount('quoted_sell_minor'), amount('quoted_buy_minor'), amount('actual_sell_minor'), amount('actual_buy_minor'),
-          { key: 'p', title: t('charges.payment'), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 120 }} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
-          { key: 'x', title: '', render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
+          { key: 'p', title: wraps(t('charges.payment')), render: (r) => <Select aria-label={`${t('charges.payment')} ${r.i + 1}`} disabled={locked} value={r.payment} style={{ width: 136 }} popupMatchSelectWidth={false} onChange={(v) => set(r.i, { payment: v })} options={[{ value: 'prepaid', label: t('bookings.payment.prepaid') }, { value: 'collect', label: t('bookings.payment.collect') }]} /> },
+          { key: 'x', title: <span className="fyn-visually-hidden">{t('charges.remove_column')}</span>, render: (r) => <Button aria-label={`${t('charges.remove')} ${r.i + 1}`} disabled={locked} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setRows(rows.filter((_, j) => j !== r.i))} /> },
         ]}
       />
       <Space wrap>
@@ -243,19 +248,23 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
   const { busy, generate: make } = useGenerate(s, onChanged);
   const [mailing, setMailing] = useState<ShipmentDocument | null>(null);
   const generate = () => make({ type, without_origin: withoutOrigin && type !== 'collection_origin', language });
+  // Generating (and regenerating) needs documents.create, e-mailing documents.update, as the server asks.
+  const mayGenerate = can('documents', 'create');
+  const mayEmail = can('documents', 'update');
+  const mayRead = can('operations', 'update');
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" title={t('documents.generate')}
-        extra={can('operations', 'update') && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
-        <Space wrap align="center">
+      {(mayGenerate || mayRead) && <Card size="small" title={t('documents.generate')}
+        extra={mayRead && <Suspense fallback={null}><ReadDocument s={s} onChanged={onChanged} disabled={!mayEditShipment(s.status)} /></Suspense>}>
+        {mayGenerate && <><Space wrap align="center">
           <Select<DocumentType> aria-label={t('documents.type')} style={{ width: 260 }} value={type} onChange={setType}
             options={DOCUMENT_TYPES.filter((d) => fits(d, s)).map((d) => ({ value: d, label: t(`documents.types.${d}`) }))} />
           <Select aria-label={t('documents.language')} style={{ width: 130 }} value={language} onChange={setLanguage} options={DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: t(`documents.languages.${l}`) }))} />
           {type !== 'quotation' && type !== 'collection_origin' && <Space><Switch checked={withoutOrigin} onChange={setWithoutOrigin} aria-label={t('documents.without_origin')} />{t('documents.without_origin')}</Space>}
           <Button type="primary" icon={<FilePdfOutlined aria-hidden="true" />} loading={busy} onClick={generate}>{t('documents.generate_button')}</Button>
         </Space>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t('documents.versions_hint')}</Typography.Paragraph>
-      </Card>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t('documents.versions_hint')}</Typography.Paragraph></>}
+      </Card>}
       <DataTable
         aria-label={t('shipments.tabs.documents', { count: s.documents.length })}
         rows={s.documents}
@@ -277,11 +286,11 @@ export function DocumentsTab({ s, onChanged }: { s: Shipment; onChanged: (next?:
           { key: 'at', title: t('documents.created'), render: (d) => moment(d.created_at) },
           { key: 'mailed', title: t('documents.emailed'), render: (d) => d.emailed.map((m) => m.to).join(', ') || '—' },
           {
-            key: 'actions', title: '', render: (d) => (
+            key: 'actions', title: <span className="fyn-visually-hidden">{t('documents.actions_column')}</span>, render: (d) => (
               <Space wrap>
                 <Button href={documentPdfUrl(d.id)} target="_blank" rel="noopener" icon={<FilePdfOutlined aria-hidden="true" />}>{t('documents.open')}</Button>
-                <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>
-                {d.outdated && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
+                {mayEmail && <Button icon={<MailOutlined aria-hidden="true" />} onClick={() => setMailing(d)}>{t('documents.email')}</Button>}
+                {mayGenerate && d.outdated && <RegenerateButton s={s} d={d} onChanged={onChanged} />}
               </Space>
             ),
           },
@@ -321,3 +330,57 @@ function EmailDialog({ s, doc, onClose, onSent }: { s: Shipment; doc: ShipmentDo
   );
 }
 
+
+/** The label of each field an edit names (the overview's and the forms' own words). */
+const FIELD_LABELS: Record<string, string> = {
+  shipper: 'shipments.parties.shipper', consignee: 'shipments.parties.consignee', notify_party: 'shipments.parties.notify_party', notify: 'bookings.parties.notify',
+  booking_party: 'bookings.parties.booking_party', origin: 'shipments.origin', destination: 'shipments.destination', place_of_receipt: 'bookings.place_of_receipt',
+  pol: 'bookings.pol', pod: 'bookings.pod', place_of_delivery: 'bookings.place_of_delivery', incoterm: 'edit.incoterm', master_ref: 'edit.mbl', carrier: 'shipments.carrier',
+  vessel: 'edit.vessel', voyage: 'edit.voyage', flight: 'edit.flight', legs: 'bookings.transport_plan', etd: 'shipments.etd', eta: 'shipments.eta', cut_offs: 'bookings.cut_offs',
+  packages: 'edit.packages', cargo: 'bookings.cargo', equipment: 'bookings.equipment', confirmed_equipment: 'bookings.confirmed_equipment', goods_description: 'shipments.goods',
+  free_days: 'shipments.free_days', charges: 'bookings.charges', payment_term: 'bookings.payment_term', carrier_booking_reference: 'bookings.carrier_booking_reference',
+};
+const HISTORY_ACTIONS = ['create', 'update', 'status', 'charges', 'sign_off', 'add_container', 'remove_container', 'tracking_link', 'tracking_link_off', 'confirm', 'reject', 'cancel', 'complete'];
+
+/**
+ * The shipment's history, newest first (GET /api/shipments/:id/activity): who changed what and when,
+ * with the booking's own changes before it was confirmed; each edit names its fields and the tasks
+ * that moved with its dates, each status change its statuses.
+ */
+export function HistoryTab({ s }: { s: Shipment }) {
+  const { t } = useOperationsTranslation();
+  const moment = useMoment();
+  const history = useInfiniteQuery({
+    queryKey: operationsKeys.activity(s.id),
+    queryFn: ({ pageParam }) => operationsApi.activity(s.id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
+  if (history.isPending) return <Skeleton active />;
+  const items = history.data?.pages.flatMap((p) => p.data) ?? [];
+  if (items.length === 0) return <Empty description={t('history.empty')} />;
+  const status = (a: ShipmentActivity, v: string) => t(a.entity === 'booking' ? `bookings.status.${v}` : `shipments.status.${v}`, { defaultValue: v });
+  return (
+    <Flex vertical gap={8}>
+      <Timeline
+        items={items.map((a) => ({
+          key: a.id,
+          content: (
+            <div>
+              <Typography.Text type="secondary">{moment(a.at)}</Typography.Text>{' '}
+              <Tag>{a.entity === 'booking' ? t('history.booking') : t('history.shipment')}</Tag>
+              <strong>{HISTORY_ACTIONS.includes(a.action) ? t(`history.actions.${a.action}`) : t('history.actions.other')}</strong>
+              {a.actor && <Typography.Text type="secondary"> · {a.actor}</Typography.Text>}
+              {a.fields.length > 0 && <div>{a.fields.map((f) => (FIELD_LABELS[f] ? t(FIELD_LABELS[f]) : f)).join(', ')}</div>}
+              {a.from && a.to && <div>{t('history.status_change', { from: status(a, a.from), to: status(a, a.to) })}</div>}
+              {a.tasks_moved ? <Typography.Text type="secondary">{t('history.tasks_moved', { count: a.tasks_moved })}</Typography.Text> : null}
+            </div>
+          ),
+        }))}
+      />
+      {history.hasNextPage && (
+        <Button style={{ alignSelf: 'flex-start' }} onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>{t('history.more')}</Button>
+      )}
+    </Flex>
+  );
+}
