@@ -67,6 +67,13 @@ describe('read replica on a streaming standby', () => {
     const migrating = await openDatabase({ url: primaryUrl, poolSize: 2 });
     await migrating.migrate();
     await migrating.close();
+    // The places the tests' shipments go between (a new database has no UN/LOCODE import, and a
+    // shipment's places must be known locations).
+    const seeding = new pg.Client({ connectionString: primaryUrl });
+    await seeding.connect();
+    await seeding.query(`insert into locations (code, country, name, search_name, functions) values
+      ('CNSHA', 'CN', 'Shanghai', 'shanghai', '{port}'), ('GBFXT', 'GB', 'Felixstowe', 'felixstowe', '{port}')`);
+    await seeding.end();
     // The standby: a base backup that streams from the primary from then on (-R writes its settings).
     // A fast checkpoint to start it: the default spreads the checkpoint's writes over most of
     // checkpoint_timeout, and the backup waited 2.5 minutes for it.
