@@ -14,11 +14,11 @@ import { Money } from '../../components/money.tsx';
 import { RouteTitle } from '../../components/route-title.tsx';
 import { isApiFailure } from '../../lib/api-failure.ts';
 import { feedback, showFailure } from '../../lib/feedback.ts';
-import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
+import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { operationsApi, operationsKeys } from '../../lib/operations-api.ts';
 import { BookingStatusTag, SHIPMENTS_PATH, useCan, useChargeNames, useMoment } from './bits.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
-import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
+import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PackagesFields, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
 
 const QUOTES_PATH = '/organisation/crm/quotation-management';
 type Act = Exclude<BookingAction, 'edit'>;
@@ -269,7 +269,6 @@ export function BookingScreen() {
 }
 
 /** A size or weight of a package: more than nothing, as the server asks. */
-const aboveZero = { validator: async (_r: unknown, v: string | number | null | undefined) => { if (v !== undefined && v !== null && v !== '' && !(Number(v) > 0)) throw new Error(translateValidation('above_zero')); } };
 
 /**
  * What the quote booked, corrected while the booking is received: origin and destination (searched
@@ -318,32 +317,7 @@ function BookedFields({ b }: { b: Booking }) {
           )}
         </Form.List>
       ) : (
-        <Form.List name="cargo">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={4}>
-              {fields.map((field, i) => (
-                <Row gutter={8} key={field.key} align="bottom" wrap>
-                  <Col xs={12} sm={4}>
-                    <Form.Item name={[field.name, 'packages']} label={t('edit.packages')} rules={required}>
-                      <InputNumber aria-label={`${t('edit.packages')} ${i + 1}`} min={1} max={100000} precision={0} style={{ width: '100%' }} />
-                    </Form.Item>
-                  </Col>
-                  {(['length_cm', 'width_cm', 'height_cm', 'weight_kg'] as const).map((k) => (
-                    <Col xs={12} sm={k === 'weight_kg' ? 5 : 4} key={k}>
-                      <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[...required, aboveZero]}>
-                        <InputNumber<string> aria-label={`${t(`edit.${k}`)} ${i + 1}`} stringMode min="0" inputMode="decimal" style={{ width: '100%' }} />
-                      </Form.Item>
-                    </Col>
-                  ))}
-                  <Col xs={24} sm={3} style={{ paddingBottom: 24 }}>
-                    <Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
-                  </Col>
-                </Row>
-              ))}
-              <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ packages: 1 })} style={{ alignSelf: 'flex-start' }}>{t('edit.add_packages')}</Button>
-            </Flex>
-          )}
-        </Form.List>
+        <PackagesFields name="cargo" />
       )}
     </Card>
   );

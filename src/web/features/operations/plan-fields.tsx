@@ -1,4 +1,4 @@
-import { Button, Card, Col, Flex, Form, Input, Row, Select, Spin } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
 import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { useOperationsTranslation } from './operations-texts.ts';
 
 /*
  * The parts of a transport plan the booking and the shipment forms share: a party picked from the
- * CRM or typed, the legs of the plan, the cut-offs.
+ * CRM or typed, the legs of the plan, the cut-offs, the package lines.
  */
 
 /** A party as its form holds it: every field text, empty when unknown. */
@@ -221,4 +221,43 @@ export function CutOffsFields({ readOnly }: { readOnly?: boolean } = {}) {
 }
 
 /** The carriage a shipment or booking of a mode starts its legs with. */
+/** A size or weight above 0 (the server refuses 0 too); empty is left to `required`. */
+const aboveZero = { validator: async (_r: unknown, v: string | number | null | undefined) => { if (v !== undefined && v !== null && v !== '' && !(Number(v) > 0)) throw new Error(translateValidation('above_zero')); } };
+const PACKAGE_SIZES = ['length_cm', 'width_cm', 'height_cm', 'weight_kg'] as const;
+
+/** Package lines (how many, length, width and height in cm, weight each in kg: decimal strings), a form list named `name`. */
+export function PackagesFields({ name }: { name: string }) {
+  const { t } = useOperationsTranslation();
+  const required = { required: true, message: t('shipments.required') };
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <Flex vertical gap={8} style={{ marginBottom: 16 }}>
+          {fields.map((field, i) => (
+            <Row gutter={8} key={field.key} align="bottom" wrap>
+              <Col xs={12} sm={4}>
+                <Form.Item name={[field.name, 'packages']} label={t('edit.packages')} rules={[required]}>
+                  <InputNumber aria-label={`${t('edit.packages')} ${i + 1}`} min={1} max={100000} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              {PACKAGE_SIZES.map((k) => (
+                <Col xs={12} sm={k === 'weight_kg' ? 5 : 4} key={k}>
+                  <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[required, aboveZero]}>
+                    <InputNumber<string> aria-label={`${t(`edit.${k}`)} ${i + 1}`} stringMode min="0" inputMode="decimal" style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              ))}
+              {/* No label of its own (a blank one read "(optional)"): the row is aligned at the bottom, the margin is a field's. */}
+              <Col xs={24} sm={3} style={{ paddingBottom: 24 }}>
+                <Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
+              </Col>
+            </Row>
+          ))}
+          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ packages: 1 })} style={{ alignSelf: 'flex-start' }}>{t('edit.add_packages')}</Button>
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
+
 export const legModeOf = (mode: string): TransportLeg['mode'] => (mode === 'air' ? 'air' : mode.startsWith('road') ? 'road' : mode === 'rail' ? 'rail' : 'sea');

@@ -149,7 +149,7 @@ describe('editing a shipment', () => {
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit: Cargo' }));
     const d = await drawer();
-    const width = d.getByLabelText('Width (cm)') as HTMLInputElement;
+    const width = d.getByLabelText('Width (cm) 1') as HTMLInputElement;
     await userEvent.clear(width);
     await userEvent.type(width, '0');
     await userEvent.click(d.getByRole('button', { name: 'Save' }));

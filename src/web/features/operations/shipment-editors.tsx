@@ -1,5 +1,4 @@
 import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Shipment, ShipmentPatchBody } from '#shared/api/operations.ts';
 import { mayEditShipment } from '#shared/operations/model.ts';
@@ -8,10 +7,10 @@ import { LocationPicker } from '../../components/location-picker.tsx';
 import { MomentInput } from '../../components/moment-input.tsx';
 import { feedback } from '../../lib/feedback.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { applyFieldErrors, translateValidation } from '../../lib/form-rules.ts';
+import { applyFieldErrors } from '../../lib/form-rules.ts';
 import { operationsApi } from '../../lib/operations-api.ts';
 import { useMoment } from './bits.tsx';
-import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
+import { CutOffsFields, cutOffsOf, legModeOf, LegsFields, legsOf, PackagesFields, PartyFields, partyOf, partyValues, type CutOffValues, type LegValues, type PartyValues } from './plan-fields.tsx';
 import { useOperationsTranslation } from './operations-texts.ts';
 
 /** The parts of a shipment the page edits, each in its own drawer. */
@@ -51,7 +50,6 @@ function initialValues(s: Shipment): Values {
 }
 
 /** A size or weight of a package: more than nothing, as the server asks (it refuses 0). */
-const aboveZero = { validator: async (_r: unknown, v: string | number | null | undefined) => { if (v !== undefined && v !== null && v !== '' && !(Number(v) > 0)) throw new Error(translateValidation('above_zero')); } };
 
 /** What a section's form sends: its own fields only, empty text as null. */
 function bodyOf(section: EditSection, v: Values, s: Shipment): ShipmentPatchBody {
@@ -160,29 +158,7 @@ export function ShipmentEditor({ s, section, onSaved, onCancel }: { s: Shipment;
       {section === 'dates' && <DatesFields s={s} />}
       {section === 'cargo' && (
         <>
-          <Form.List name="packages">
-            {(fields, { add, remove }) => (
-              <Flex vertical gap={8} style={{ marginBottom: 16 }}>
-                {fields.map((field, i) => (
-                  <Row gutter={8} key={field.key} align="bottom" wrap>
-                    <Col xs={12} sm={4}><Form.Item name={[field.name, 'packages']} label={t('edit.packages')} rules={[{ required: true, message: t('shipments.required') }]}><InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
-                    {(['length_cm', 'width_cm', 'height_cm', 'weight_kg'] as const).map((k) => (
-                      <Col xs={12} sm={k === 'weight_kg' ? 5 : 4} key={k}>
-                        <Form.Item name={[field.name, k]} label={t(`edit.${k}`)} rules={[{ required: true, message: t('shipments.required') }, aboveZero]}>
-                          <InputNumber<string> stringMode min="0" inputMode="decimal" style={{ width: '100%' }} />
-                        </Form.Item>
-                      </Col>
-                    ))}
-                    {/* No label of its own (a blank one read "(optional)"): the row is aligned at the bottom, the margin is a field's. */}
-                    <Col xs={24} sm={3} style={{ paddingBottom: 24 }}>
-                      <Button aria-label={t('edit.remove_packages', { n: i + 1 })} icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove(field.name)} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => add({ packages: 1 })} style={{ alignSelf: 'flex-start' }}>{t('edit.add_packages')}</Button>
-              </Flex>
-            )}
-          </Form.List>
+          <PackagesFields name="packages" />
           <Form.Item name="goods_description" label={t('shipments.goods')}><Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={1000} showCount /></Form.Item>
           <Form.Item name="free_days" label={t('shipments.free_days')} extra={t('edit.free_days_hint')} rules={[{ required: true, message: t('shipments.required') }]}>
             <InputNumber min={0} max={90} precision={0} suffix={t('edit.days')} style={{ width: 180 }} />
