@@ -44,6 +44,12 @@ afterEach(() => {
   queryClient.clear();
 });
 const drawer = async () => within(await screen.findByRole('dialog'));
+/** Types q into the drawer's place field labelled label; answers the location function the search asked for. */
+async function searchedFunction(d: Awaited<ReturnType<typeof drawer>>, label: string, q: string) {
+  await userEvent.type(d.getByRole('combobox', { name: label }), q);
+  await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
+  return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
+}
 
 describe('editing a shipment', () => {
   beforeEach(() => {
@@ -108,11 +114,7 @@ describe('editing a shipment', () => {
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit: Route and carriage' }));
     const d = await drawer();
-    const searched = async (label: string, q: string) => {
-      await userEvent.type(d.getByRole('combobox', { name: label }), q);
-      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
-      return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
-    };
+    const searched = (label: string, q: string) => searchedFunction(d, label, q);
     expect(await searched('Port of loading', 'ningbo')).toBe('port');
     expect(await searched('Destination', 'felix')).toBe('port');
     expect(await searched('Place of receipt', 'yiwu')).toBeUndefined();
@@ -126,11 +128,7 @@ describe('editing a shipment', () => {
     at('/s/:shipmentId', '/s/s1', <ShipmentScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit: Route and carriage' }));
     const d = await drawer();
-    const searched = async (label: string, q: string) => {
-      await userEvent.type(d.getByRole('combobox', { name: label }), q);
-      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/locations/search', expect.objectContaining({ params: expect.objectContaining({ q }) })));
-      return api.get.mock.calls.filter(([url, o]) => url === '/locations/search' && o.params.q === q).at(-1)![1].params.function;
-    };
+    const searched = (label: string, q: string) => searchedFunction(d, label, q);
     await d.findByRole('combobox', { name: 'Leg 1 to' });
     expect(await searched('Leg 1 to', 'felix')).toBe('port');
     expect(await searched('Leg 2 to', 'harrogate')).toBeUndefined();
